@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { DatabaseHandle } from "@croupier/db/create-database";
+import type { Env } from "./env.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { observabilityPlugin } from "./plugins/observability.ts";
+import { apiV1Routes } from "./routes/api-v1.ts";
+import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
+
+// Module augmentation needs an interface.
+declare module "fastify" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    env: Env;
+    database: DatabaseHandle;
+  }
+}
+
+export type BuildAppOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions["logger"];
+};
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+const OPENAPI_DESCRIPTION = `The Croupier product API.
+
+Every response is one envelope: \`{ status, payload, metadata }\`.
+
+- \`status\`: \`"ok"\` for a 2xx answer, \`"error"\` otherwise (the HTTP status code is the authority).
+- \`payload\`: the call's data; on failure an error object \`{ code, message, fields? }\` where \`code\` is machine-readable and stable
+  (VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, INTERNAL_ERROR, …), \`message\` is safe to show
+  to a player, and \`fields\` (on VALIDATION_ERROR) lists \`{ field, message }\` with \`field\` prefixed by where it came from
+  (\`body.email\`, \`query.page\`).
+- \`metadata\`: always \`request_id\` (also sent as the \`x-request-id\` header and written in the server's log);
+  list calls add the pager \`page\`, \`per_page\`, \`total\`.
+
+5xx answers never contain internal details; quote the request id to support instead.`;
+
+/** Builds the whole HTTP application without listening; tests use app.inject(). */
+export async function buildApp({ env, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    // Accept a well-formed upstream id (load balancer) so one id follows the request end to end.
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("env", env);
+  app.decorate("database", database);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    // The HTML pages set their own nonce-based policy (web-app plugin); API answers are data only.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, { database });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Croupier API", version: "1.0.0", description: OPENAPI_DESCRIPTION },
+      servers: [{ url: "/" }],
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: "/api/docs",
+    // Swagger UI needs its own scripts and styles; the API-wide CSP would block it.
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+
+  await app.register(apiV1Routes, { prefix: "/api/v1" });
+  await app.register(featureStatusRoute, { prefix: "/api" });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+type Options = { buildDir: string };
+
+/** What the web app's entry.server exports so SSR can reach the API without a network hop. */
+export type WebLoadContextFactory = (deps: { apiFetch: (request: Request) => Promise<Response>; nonce: string }) => unknown;
+
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/**
+ * Serves the React Router build on the same origin as the API: hashed assets
+ * from build/client (cached for a year), everything else server-rendered.
+ * Not wrapped in fastify-plugin: its catch-all and body parser stay scoped here.
+ */
+export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const handle = createRequestHandler(build, app.env.NODE_ENV === "production" ? "production" : "development");
+  const makeContext = (build.entry.module as { createLoadContext?: WebLoadContextFactory }).createLoadContext;
+
+  await app.register(fastifyStatic, {
+    root: path.join(buildDir, "client"),
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      else res.setHeader("cache-control", "public, max-age=3600");
+    },
+  });
+
+  // Route actions receive their body untouched.
+  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+  const apiFetch = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const response = await app.inject({
+      method: request.method as "GET",
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
+    });
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(", ") : String(value));
+    }
+    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
+  };
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString("base64");
+    const origin = `${request.protocol}://${request.host}`;
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      headers.set(key, Array.isArray(value) ? value.join(", ") : value);
+    }
+    const controller = new AbortController();
+    reply.raw.on("close", () => controller.abort());
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const webRequest = new Request(origin + request.url, {
+      method: request.method,
+      headers,
+      body: hasBody ? (request.body as ReadableStream | undefined) ?? (request.raw as never) : undefined,
+      signal: controller.signal,
+      // @ts-expect-error Node's fetch needs duplex for streamed bodies.
+      duplex: hasBody ? "half" : undefined,
+    });
+    const response = await handle(webRequest, makeContext?.({ apiFetch, nonce }) as never);
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key === "set-cookie") continue;
+      reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
+      reply.header("content-security-policy", contentSecurityPolicy(nonce));
+    }
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  };
+
+  app.route({ method: ["GET", "HEAD", "POST"], url: "/*", schema: { hide: true }, handler: render });
+  app.route({ method: ["GET", "HEAD"], url: "/", schema: { hide: true }, handler: render });
+}

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createDatabase } from "@croupier/db/create-database";
+import { migrate } from "@croupier/db/migrate";
+import { seed } from "@croupier/db/seed/seed";
+import { buildApp } from "./app.ts";
+import { loadEnv } from "./env.ts";
+import { webAppPlugin } from "./plugins/web-app.ts";
+
+// The process entry: env → database → migrations → seed → app → listen.
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const database = await createDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    log: (line) => console.warn(line),
+  });
+  await migrate(database);
+  await seed(database.db, { demo: env.SEED_DEMO_DATA });
+
+  const app = await buildApp({ env, database });
+
+  if (env.SERVE_WEB) {
+    const serverBuild = path.join(env.WEB_BUILD_DIR, "server/index.js");
+    if (fs.existsSync(serverBuild)) {
+      await app.register(webAppPlugin, { buildDir: env.WEB_BUILD_DIR });
+    } else {
+      app.log.warn(`No web build at ${env.WEB_BUILD_DIR}; serving the API only (run npm run build).`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // Stop accepting, let in-flight requests finish, then release the database.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info(`Croupier is running at ${env.PUBLIC_URL}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

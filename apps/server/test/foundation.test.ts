@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestContext } from "./helpers/build-test-app.ts";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("foundation", () => {
+  it("answers an unknown /api path with a 404 envelope carrying the request id", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/v1/no-such-thing" });
+    expect(res.statusCode).toBe(404);
+    const body = res.json();
+    expect(body).toMatchObject({ status: "error", payload: { code: "NOT_FOUND" } });
+    expect(body.metadata.request_id).toBe(res.headers["x-request-id"]);
+  });
+
+  it("keeps a well-formed upstream request id and replaces a malformed one", async () => {
+    const kept = await ctx.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "lb-12345678" } });
+    expect(kept.headers["x-request-id"]).toBe("lb-12345678");
+    const replaced = await ctx.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "<bad>" } });
+    expect(replaced.headers["x-request-id"]).not.toBe("<bad>");
+  });
+
+  it("reports health, readiness and metrics", async () => {
+    expect((await ctx.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+    expect((await ctx.app.inject({ method: "GET", url: "/readyz" })).json()).toEqual({ status: "ok" });
+    const metrics = await ctx.app.inject({ method: "GET", url: "/metrics" });
+    expect(metrics.body).toContain("http_request_duration_seconds");
+  });
+
+  it("names the offending field on invalid input", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/feature-status?feature=nope" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().payload).toMatchObject({ code: "VALIDATION_ERROR", fields: [{ field: "query.feature" }] });
+  });
+
+  it("reads feature flags from configuration", async () => {
+    const on = await ctx.app.inject({ method: "GET", url: "/api/feature-status?feature=bonus-hub" });
+    expect(on.json()).toMatchObject({ status: "ok", payload: true });
+    const off = await ctx.app.inject({ method: "GET", url: "/api/feature-status?feature=sms-auth&userId=u1" });
+    expect(off.json()).toMatchObject({ status: "ok", payload: false });
+  });
+
+  it("sends security headers", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/healthz" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("serves the OpenAPI document", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty("/api/feature-status");
+  });
+});

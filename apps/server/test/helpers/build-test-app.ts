@@ -1,0 +1,24 @@
+import { createTestDatabase, type TestDatabase } from "@croupier/db/testing/create-test-database";
+import { buildApp, type App } from "../../src/app.ts";
+import { loadEnv } from "../../src/env.ts";
+
+export type TestContext = { app: App; database: TestDatabase; close: () => Promise<void> };
+
+/** The real app on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
+export async function buildTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { demo?: boolean } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase({ demo: options.demo });
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false", ...envOverrides });
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

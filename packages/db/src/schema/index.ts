@@ -1,0 +1,3 @@
+// The Drizzle schema object: every table the platform owns. Modules own their
+// tables; this file only gathers them so Drizzle and drizzle-kit see one schema.
+export * from "./dictionary.ts";
