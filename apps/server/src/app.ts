@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
+import "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { observabilityPlugin } from "./plugins/observability.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
@@ -66,6 +67,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("env", env);
   app.decorate("database", database);
+  app.decorateRequest("auth", null);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
