@@ -79,6 +79,7 @@ CREATE TABLE "project_settings" (
 	"name" varchar(120) NOT NULL,
 	"allowed_countries" varchar(2)[] DEFAULT '{}'::varchar(2)[] NOT NULL,
 	"default_country_iso2" varchar(2) NOT NULL,
+	"domains" varchar(253)[] DEFAULT '{}'::varchar(253)[] NOT NULL,
 	"currency_convertion_policy" varchar(32) NOT NULL,
 	"external_services" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -117,6 +117,9 @@ export const projectSettings = pgTable("project_settings", {
   // Allowed country iso2 codes; empty means every country.
   allowed_countries: varchar("allowed_countries", { length: 2 }).array().notNull().default(sql`'{}'::varchar(2)[]`),
   default_country_iso2: varchar("default_country_iso2", { length: 2 }).notNull(),
+  // Host names (lower case, no port) this project answers for in /workspace/domain
+  // and the settings calls; empty means any host, the usual single-site install.
+  domains: varchar("domains", { length: 253 }).array().notNull().default(sql`'{}'::varchar(253)[]`),
   currency_convertion_policy: varchar("currency_convertion_policy", {
     length: 32,
     enum: ["disabled", "ingame_convertion", "wallet_convertion"],
