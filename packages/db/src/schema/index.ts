@@ -1,3 +1,4 @@
 // The Drizzle schema object: every table the platform owns. Modules own their
 // tables; this file only gathers them so Drizzle and drizzle-kit see one schema.
 export * from "./dictionary.ts";
+export * from "./outbox.ts";
