@@ -1,6 +1,9 @@
 import type { Db } from "../create-database.ts";
+import { seedReferenceData } from "./seed-reference-data.ts";
 
 export type SeedOptions = { demo: boolean };
 
 /** Idempotent: running it twice changes nothing. Reference data always; demo data when asked. */
-export async function seed(_db: Db, _options: SeedOptions): Promise<void> {}
+export async function seed(db: Db, _options: SeedOptions): Promise<void> {
+  await seedReferenceData(db);
+}
