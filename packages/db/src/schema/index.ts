@@ -2,3 +2,4 @@
 // tables; this file only gathers them so Drizzle and drizzle-kit see one schema.
 export * from "./dictionary.ts";
 export * from "./outbox.ts";
+export * from "./identity.ts";
