@@ -3,3 +3,4 @@
 export * from "./dictionary.ts";
 export * from "./outbox.ts";
 export * from "./identity.ts";
+export * from "./catalog.ts";
