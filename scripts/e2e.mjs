@@ -1,0 +1,145 @@
+// npm run test:e2e: browser tests against the real server.
+//
+// 1. Find Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Missing: fail
+//    under CI=true, otherwise explain how to install it and skip.
+// 2. Build the web app if it has never been built.
+// 3. Start `tsx apps/server/src/server.ts` on a free port with a fresh database:
+//    a new PostgreSQL database when E2E_DATABASE_URL or TEST_DATABASE_URL is
+//    set (dropped afterwards), otherwise PGlite in a temporary DATA_DIR.
+// 4. Wait for /readyz, run vitest with e2e/vitest.config.ts, stop the server.
+//
+// Extra arguments go to vitest: `npm run test:e2e -- foundation`.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import {
+  ensureWebBuild,
+  freePort,
+  root,
+  run,
+  startServer,
+  stopProcess,
+  waitForReady,
+} from "./lib/processes.mjs";
+
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const isCi = process.env.CI === "true" || process.env.CI === "1";
+
+if (!fs.existsSync(chromiumPath)) {
+  if (isCi) {
+    console.error(`e2e: Chromium not found at ${chromiumPath}. CI must provide it (apt-get install -y chromium).`);
+    process.exit(1);
+  }
+  console.warn(
+    [
+      `e2e: Chromium not found at ${chromiumPath}.`,
+      "  Install it with:  sudo apt-get update && sudo apt-get install -y chromium",
+      "  or point CHROMIUM_PATH at an existing Chromium or Chrome binary.",
+      "e2e skipped",
+    ].join("\n"),
+  );
+  process.exit(0);
+}
+
+/** A fresh PostgreSQL database on the admin URL's server; drop() removes it. */
+async function createPostgresDatabase(adminUrl) {
+  const name = `croupier_e2e_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    describe: `PostgreSQL database ${name}`,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+function createPgliteDirectory() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "croupier-e2e-"));
+  return {
+    env: { DATA_DIR: dir, DATABASE_URL: "" },
+    describe: `PGlite in ${dir}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function main() {
+  await ensureWebBuild();
+
+  const adminUrl = process.env.E2E_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const database = adminUrl ? await createPostgresDatabase(adminUrl) : createPgliteDirectory();
+  const cleanups = [database.drop];
+  let server;
+
+  const cleanup = async () => {
+    if (server) await stopProcess(server);
+    for (const step of cleanups.splice(0)) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`e2e: cleanup failed: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  };
+  // Ctrl-C during a run: vitest gets the signal from the terminal; we still stop the server and drop the database.
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      void cleanup().then(() => process.exit(130));
+    });
+  }
+
+  try {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    console.log(`e2e: starting the server on ${baseUrl} with ${database.describe}`);
+    server = startServer(
+      {
+        ...database.env,
+        NODE_ENV: process.env.E2E_NODE_ENV || "test",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL || "warn",
+        SERVE_WEB: "true",
+        SEED_DEMO_DATA: "true",
+        REDIS_URL: "",
+      },
+      { quiet: false },
+    );
+    await waitForReady(`${baseUrl}/readyz`, server);
+
+    const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
+    const code = await run(
+      process.execPath,
+      [vitest, "run", "--config", path.join(root, "e2e/vitest.config.ts"), ...process.argv.slice(2)],
+      { env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath } },
+    );
+    return code;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`e2e: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,111 @@
+// Process plumbing shared by start, dev, e2e and the benchmarks: build the web
+// app when its output is missing, start the real server, wait for /readyz,
+// stop children cleanly. Plain ESM so `node scripts/*.mjs` needs no loader.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const webDir = path.join(root, "apps/web");
+export const webServerBuild = path.join(webDir, "build/server/index.js");
+export const serverEntry = path.join(root, "apps/server/src/server.ts");
+
+const require = createRequire(path.join(root, "package.json"));
+export const tsxCli = require.resolve("tsx/cli");
+/** For `node --import`: an absolute URL works from any working directory. */
+export const tsxLoader = pathToFileURL(require.resolve("tsx")).href;
+
+/** Resolved from apps/web, where @react-router/dev is declared. */
+export function reactRouterCli() {
+  const webRequire = createRequire(path.join(webDir, "package.json"));
+  return path.join(path.dirname(webRequire.resolve("@react-router/dev/package.json")), "bin.js");
+}
+
+/** Spawns with inherited stdio and resolves to the exit code (128 + n when killed by signal n). */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => resolve(exitCodeOf(code, signal)));
+  });
+}
+
+export function exitCodeOf(code, signal) {
+  if (code !== null) return code;
+  const number = signal ? os.constants.signals[signal] : undefined;
+  return number ? 128 + number : 1;
+}
+
+/** Builds the web app (npm run build -w apps/web) when its server bundle is missing. */
+export async function ensureWebBuild({ log = console.log } = {}) {
+  if (fs.existsSync(webServerBuild)) return;
+  log(`No web build at ${path.relative(root, webServerBuild)}: running npm run build -w apps/web`);
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const code = await run(npm, ["run", "build", "-w", "apps/web"]);
+  if (code !== 0) throw new Error(`The web build failed (exit code ${code})`);
+  if (!fs.existsSync(webServerBuild)) throw new Error(`The web build finished but ${webServerBuild} does not exist`);
+}
+
+/** A TCP port that was free a moment ago (the OS picks it). */
+export function freePort(host = "127.0.0.1") {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `tsx apps/server/src/server.ts` with the given environment; stdio is piped to ours. */
+export function startServer(env, { quiet = false } = {}) {
+  return spawn(process.execPath, ["--import", tsxLoader, serverEntry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: quiet ? ["ignore", "ignore", "inherit"] : ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** Polls url until it answers 200; fails early if the child exits, or after timeoutMs. */
+export async function waitForReady(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = null;
+  const onExit = (code, signal) => {
+    exited = exitCodeOf(code, signal);
+  };
+  child.once("exit", onExit);
+  try {
+    while (Date.now() < deadline) {
+      if (exited !== null) throw new Error(`The server exited with code ${exited} before it was ready`);
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+        if (response.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+  } finally {
+    child.off("exit", onExit);
+  }
+}
+
+/** SIGTERM, then SIGKILL after graceMs; resolves once the child is gone. */
+export function stopProcess(child, graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,28 @@
+// npm start: build the web app if it has never been built, then run the server
+// (web app + API on one origin). NODE_ENV is left as the user set it.
+import { spawn } from "node:child_process";
+import { ensureWebBuild, exitCodeOf, root, serverEntry, tsxLoader } from "./lib/processes.mjs";
+
+try {
+  await ensureWebBuild();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ["--import", tsxLoader, serverEntry], { cwd: root, stdio: "inherit" });
+
+// Ctrl-C in a terminal already reaches the child (same process group); forwarding
+// covers `kill <pid>` and process managers that signal only us. The server's
+// shutdown is idempotent, so a second signal is harmless.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+
+server.once("error", (error) => {
+  console.error(`Could not start the server: ${error.message}`);
+  process.exit(1);
+});
+server.once("exit", (code, signal) => process.exit(exitCodeOf(code, signal)));
