@@ -50,7 +50,10 @@ describe("foundation: server-rendered shell", () => {
 
     await sidebar(page).getByRole("link", { name: /^live/i }).first().click();
     await page.waitForURL(`${baseUrl()}/live`);
-    await sidebar(page).getByRole("link", { name: /^slots/i }).first().click();
+    await sidebar(page)
+      .getByRole("link", { name: /^slots/i })
+      .first()
+      .click();
     await page.waitForURL(`${baseUrl()}/slots`);
 
     const marker = await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker);
@@ -96,7 +99,10 @@ describe("foundation: mobile layout", () => {
     await waitForHydration(page);
     expect(await sidebar(page).isVisible()).toBe(false);
 
-    await page.getByRole("button", { name: /menu|sidebar/i }).first().click();
+    await page
+      .getByRole("button", { name: /menu|sidebar/i })
+      .first()
+      .click();
     await expect.poll(() => sidebar(page).isVisible()).toBe(true);
 
     const overlay = await sidebar(page).evaluate((nav) => {
@@ -108,7 +114,10 @@ describe("foundation: mobile layout", () => {
           const main = document.querySelector("main");
           const mainBox = main?.getBoundingClientRect();
           const box = element.getBoundingClientRect();
-          return { positioned: style.position, overlapsMain: !!mainBox && box.left < mainBox.right && box.right > mainBox.left };
+          return {
+            positioned: style.position,
+            overlapsMain: !!mainBox && box.left < mainBox.right && box.right > mainBox.left,
+          };
         }
         element = element.parentElement;
       }

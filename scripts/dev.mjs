@@ -25,11 +25,15 @@ const children = [
   },
   {
     name: "web",
-    child: spawn(process.execPath, [reactRouterCli(), "dev", "--port", String(webPort), "--strictPort", "--host", host], {
-      cwd: webDir,
-      stdio: "inherit",
-      env: { ...process.env, PORT: String(webPort), API_ORIGIN: apiOrigin, PUBLIC_URL: publicUrl },
-    }),
+    child: spawn(
+      process.execPath,
+      [reactRouterCli(), "dev", "--port", String(webPort), "--strictPort", "--host", host],
+      {
+        cwd: webDir,
+        stdio: "inherit",
+        env: { ...process.env, PORT: String(webPort), API_ORIGIN: apiOrigin, PUBLIC_URL: publicUrl },
+      },
+    ),
   },
 ];
 

@@ -14,15 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import {
-  ensureWebBuild,
-  freePort,
-  root,
-  run,
-  startServer,
-  stopProcess,
-  waitForReady,
-} from "./lib/processes.mjs";
+import { ensureWebBuild, freePort, root, run, startServer, stopProcess, waitForReady } from "./lib/processes.mjs";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const isCi = process.env.CI === "true" || process.env.CI === "1";

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { firstLoadByRoute, parseRouterManifest, staticClosure } from "./first-load.mjs";
+
+// A small build: entry imports the React chunk; the root layout imports a UI
+// chunk; home is an index route with a dynamic import; /faq/:name is nested.
+const viteManifest = {
+  "virtual:entry.client": {
+    file: "assets/entry.client-a.js",
+    isEntry: true,
+    imports: ["_react.js"],
+  },
+  "_react.js": { file: "assets/react-b.js" },
+  "_ui.js": { file: "assets/ui-c.js", imports: ["_react.js"], css: ["assets/ui-c.css"] },
+  "_markdown.js": { file: "assets/markdown-d.js" },
+  "app/root.tsx": {
+    file: "assets/root-e.js",
+    isEntry: true,
+    imports: ["_react.js", "_ui.js"],
+    css: ["assets/root-e.css"],
+  },
+  "app/routes/home.tsx": {
+    file: "assets/home-f.js",
+    isEntry: true,
+    imports: ["_react.js"],
+    dynamicImports: ["_markdown.js"],
+  },
+  "app/routes/faq.tsx": { file: "assets/faq-g.js", isEntry: true, imports: ["_ui.js"] },
+  "app/routes/faq-entry.tsx": { file: "assets/faq-entry-h.js", isEntry: true, imports: ["_markdown.js"] },
+  "app/routes/faq-index.tsx": { file: "assets/faq-index-i.js", isEntry: true },
+  "app/routes/not-found.tsx": { file: "assets/not-found-j.js", isEntry: true },
+};
+
+const routerManifest = {
+  entry: { module: "/assets/entry.client-a.js" },
+  routes: {
+    root: { id: "root", path: "", module: "/assets/root-e.js" },
+    "routes/home": { id: "routes/home", parentId: "root", index: true, module: "/assets/home-f.js" },
+    "routes/faq": { id: "routes/faq", parentId: "root", path: "faq", module: "/assets/faq-g.js" },
+    "routes/faq-index": {
+      id: "routes/faq-index",
+      parentId: "routes/faq",
+      index: true,
+      module: "/assets/faq-index-i.js",
+    },
+    "routes/faq-entry": {
+      id: "routes/faq-entry",
+      parentId: "routes/faq",
+      path: ":faq_name",
+      module: "/assets/faq-entry-h.js",
+    },
+    "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*", module: "/assets/not-found-j.js" },
+  },
+};
+
+describe("first-load", () => {
+  it("parses the manifest file React Router writes", () => {
+    const parsed = parseRouterManifest(`window.__reactRouterManifest=${JSON.stringify(routerManifest)};`);
+    expect(parsed.routes["routes/home"]?.index).toBe(true);
+    expect(() => parseRouterManifest("export default 1")).toThrow();
+  });
+
+  it("follows static imports once each and ignores dynamic imports", () => {
+    const closure = staticClosure(viteManifest, ["/assets/home-f.js", "/assets/root-e.js"]);
+    expect(closure.files).toEqual(["assets/react-b.js", "assets/home-f.js", "assets/ui-c.js", "assets/root-e.js"]);
+    expect(closure.files).not.toContain("assets/markdown-d.js");
+    expect(closure.css).toEqual(["assets/ui-c.css", "assets/root-e.css"]);
+  });
+
+  it("lists each addressable route with the entry, its ancestors and their static imports", () => {
+    const rows = firstLoadByRoute(viteManifest, routerManifest);
+    expect(rows.map((row) => row.route)).toEqual(["/", "/*", "/faq", "/faq/:faq_name"]);
+    const byRoute = Object.fromEntries(rows.map((row) => [row.route, row.files]));
+    expect(byRoute["/"]).toEqual([
+      "assets/react-b.js",
+      "assets/entry.client-a.js",
+      "assets/ui-c.js",
+      "assets/root-e.js",
+      "assets/home-f.js",
+    ]);
+    expect(new Set(byRoute["/faq/:faq_name"])).toEqual(
+      new Set([
+        "assets/react-b.js",
+        "assets/entry.client-a.js",
+        "assets/ui-c.js",
+        "assets/root-e.js",
+        "assets/faq-g.js",
+        "assets/markdown-d.js",
+        "assets/faq-entry-h.js",
+      ]),
+    );
+    expect(byRoute["/faq"]).toContain("assets/faq-index-i.js");
+    expect(byRoute["/faq"]).not.toContain("assets/faq-entry-h.js");
+  });
+
+  it("fails loudly when a route module is missing from the Vite manifest", () => {
+    const broken = {
+      ...routerManifest,
+      routes: {
+        ...routerManifest.routes,
+        extra: { id: "extra", parentId: "root", path: "x", module: "/assets/gone.js" },
+      },
+    };
+    expect(() => firstLoadByRoute(viteManifest, broken)).toThrow(/no chunk for \/assets\/gone.js/);
+  });
+});

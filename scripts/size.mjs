@@ -1,0 +1,84 @@
+// npm run size: first-load JavaScript per route, gzip-compressed, from the
+// client build (apps/web/build/client). First load = the client entry, every
+// route module from the root down to the route, and their static imports.
+// Prints figures; `--check` exits 1 when / is over the budget.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { firstLoadByRoute, parseRouterManifest } from "./lib/first-load.mjs";
+import { root } from "./lib/processes.mjs";
+
+const BUDGET_KB = 150; // gzip, first load of /
+const clientDir = path.join(root, "apps/web/build/client");
+const viteManifestPath = path.join(clientDir, ".vite/manifest.json");
+const assetsDir = path.join(clientDir, "assets");
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+if (!fs.existsSync(clientDir)) fail("No client build at apps/web/build/client: run `npm run build` first.");
+if (!fs.existsSync(viteManifestPath)) {
+  fail(
+    "apps/web/build/client/.vite/manifest.json is missing: React Router removes it unless apps/web/vite.config.ts sets build.manifest: true.",
+  );
+}
+const routerManifestFile = fs.readdirSync(assetsDir).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+if (!routerManifestFile) fail("No React Router manifest (assets/manifest-*.js) in the client build.");
+
+const viteManifest = JSON.parse(fs.readFileSync(viteManifestPath, "utf8"));
+const routerManifest = parseRouterManifest(fs.readFileSync(path.join(assetsDir, routerManifestFile), "utf8"));
+
+const sizes = new Map();
+const sizeOf = (file) => {
+  if (!sizes.has(file)) {
+    const bytes = fs.readFileSync(path.join(clientDir, file));
+    sizes.set(file, { raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length });
+  }
+  return sizes.get(file);
+};
+const total = (files) =>
+  files.reduce(
+    (sum, file) => {
+      const size = sizeOf(file);
+      return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip };
+    },
+    { raw: 0, gzip: 0 },
+  );
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const rows = firstLoadByRoute(viteManifest, routerManifest).map((row) => ({
+  ...row,
+  js: total(row.files),
+  styles: total(row.css),
+}));
+
+const header = ["route", "js files", "js KB", "js gzip KB", "css gzip KB"];
+const lines = rows.map((row) => [
+  row.route,
+  String(row.files.length),
+  kb(row.js.raw),
+  kb(row.js.gzip),
+  kb(row.styles.gzip),
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
+const format = (cells) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+console.log("First-load JavaScript per route (gzip -9; KB = 1024 bytes)\n");
+console.log(format(header));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const line of lines) console.log(format(line));
+
+const manifestSize = sizeOf(path.posix.join("assets", routerManifestFile));
+console.log(
+  `\nRoute manifest ${routerManifestFile}: ${kb(manifestSize.gzip)} KB gzip (loaded up front only with routeDiscovery "initial"; not counted above).`,
+);
+
+const home = rows.find((row) => row.route === "/");
+if (!home) fail("No route for / in the build.");
+const within = home.js.gzip <= BUDGET_KB * 1024;
+console.log(
+  `/ first-load JS: ${kb(home.js.gzip)} KB gzip of ${BUDGET_KB} KB budget: ${within ? "within budget" : "OVER BUDGET"}`,
+);
+if (!within && process.argv.includes("--check")) process.exit(1);
