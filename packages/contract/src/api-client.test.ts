@@ -10,22 +10,22 @@ import {
   type ApiClientOptions,
 } from "./api-client.ts";
 
-type Seen = { url: string; method: string; headers: Headers; body: BodyInit | null | undefined; init: RequestInit };
+type Seen = { url: string; method: string; headers: Headers; body: string; request: Request };
 
-/** A fetch that records what it was asked and answers with the given Response (or throws). */
+/** A fetch that records each Request it was given and answers with the given Response (or throws). */
 function fakeFetch(answer: () => Response | Promise<Response>) {
   const calls: Seen[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetch = vi.fn(async (request: Request) => {
     calls.push({
-      url: String(input),
-      method: init.method ?? "GET",
-      headers: new Headers(init.headers),
-      body: init.body,
-      init,
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: await request.clone().text(),
+      request,
     });
     return answer();
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+  return { fetch, calls };
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -34,7 +34,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const ok = (payload: unknown, metadata: Record<string, unknown> = {}) =>
   json(200, { status: "ok", payload, metadata: { request_id: "req-1", ...metadata } });
 
-const client = (fetch: typeof globalThis.fetch, extra: Partial<ApiClientOptions> = {}) =>
+const client = (fetch: ApiClientOptions["fetch"], extra: Partial<ApiClientOptions> = {}) =>
   createApiClient({ baseUrl: "http://api.test/api/v1", fetch, ...extra });
 
 afterEach(() => vi.restoreAllMocks());
@@ -53,9 +53,21 @@ describe("createApiClient: success", () => {
 
   it("joins base and path with exactly one slash", async () => {
     const { fetch, calls } = fakeFetch(() => ok(null));
-    await createApiClient({ baseUrl: "/api/v1/", fetch }).get("profile");
-    await createApiClient({ baseUrl: "/api/v1", fetch }).get("/profile");
-    expect(calls.map((c) => c.url)).toEqual(["/api/v1/profile", "/api/v1/profile"]);
+    await createApiClient({ baseUrl: "http://api.test/api/v1/", fetch }).get("profile");
+    await createApiClient({ baseUrl: "http://api.test/api/v1", fetch }).get("/profile");
+    expect(calls.map((c) => c.url)).toEqual(["http://api.test/api/v1/profile", "http://api.test/api/v1/profile"]);
+  });
+
+  it("resolves a path baseUrl against the page origin, and refuses one without a page", async () => {
+    const { fetch, calls } = fakeFetch(() => ok(null));
+    await expect(createApiClient({ baseUrl: "/api/v1", fetch }).get("/profile")).rejects.toThrow(/relative/);
+    vi.stubGlobal("location", { origin: "https://casino.test" });
+    try {
+      await createApiClient({ baseUrl: "/api/v1", fetch }).get("/profile");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(calls.map((c) => c.url)).toEqual(["https://casino.test/api/v1/profile"]);
   });
 
   it("sends a JSON body with its content type, using each verb", async () => {
@@ -68,17 +80,18 @@ describe("createApiClient: success", () => {
     expect(calls.map((c) => c.method)).toEqual(["POST", "PUT", "PATCH", "DELETE"]);
     expect(calls[0]?.body).toBe('{"fingerprint":"abc"}');
     expect(calls[0]?.headers.get("content-type")).toBe("application/json");
-    expect(calls[3]?.body).toBeUndefined();
+    expect(calls[3]?.body).toBe("");
     expect(calls[3]?.headers.has("content-type")).toBe(false);
   });
 
-  it("sends FormData untouched so the browser sets the multipart boundary", async () => {
+  it("sends FormData as multipart, not as JSON", async () => {
     const { fetch, calls } = fakeFetch(() => ok(null));
     const form = new FormData();
     form.set("document_type", "passport");
     await client(fetch).post("/documents", { body: form });
-    expect(calls[0]?.body).toBe(form);
-    expect(calls[0]?.headers.has("content-type")).toBe(false);
+    expect(calls[0]?.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(calls[0]?.body).toContain('name="document_type"');
+    expect(calls[0]?.body).toContain("passport");
   });
 
   it("adds a bearer token when one exists, and none when it does not", async () => {
@@ -92,22 +105,29 @@ describe("createApiClient: success", () => {
     expect(calls[1]?.headers.has("authorization")).toBe(false);
   });
 
-  it("lets the caller's headers override the defaults", async () => {
+  it("sends default headers, and lets the caller's headers override everything", async () => {
     const { fetch, calls } = fakeFetch(() => ok(null));
-    await client(fetch, { getAccessToken: () => "access" }).post("/session/update", {
+    await client(fetch, {
+      getAccessToken: () => "access",
+      headers: () => ({ "x-forwarded-for": "203.0.113.9", "accept-language": "en" }),
+    }).post("/session/update", {
       body: {},
-      headers: { authorization: "Bearer refresh" },
+      headers: { authorization: "Bearer refresh", "accept-language": "en-GB" },
       credentials: "include",
     });
     expect(calls[0]?.headers.get("authorization")).toBe("Bearer refresh");
-    expect(calls[0]?.init.credentials).toBe("include");
+    expect(calls[0]?.headers.get("x-forwarded-for")).toBe("203.0.113.9");
+    expect(calls[0]?.headers.get("accept-language")).toBe("en-GB");
+    expect(calls[0]?.request.credentials).toBe("include");
   });
 
   it("passes the abort signal through", async () => {
     const { fetch, calls } = fakeFetch(() => ok(null));
     const controller = new AbortController();
     await client(fetch).get("/x", { signal: controller.signal });
-    expect(calls[0]?.init.signal).toBe(controller.signal);
+    expect(calls[0]?.request.signal.aborted).toBe(false);
+    controller.abort();
+    expect(calls[0]?.request.signal.aborted).toBe(true);
   });
 
   it("validates the payload with a schema when given one", async () => {

@@ -39,11 +39,19 @@ export type RequestOptions<TPayload = unknown> = {
   schema?: PayloadParser<TPayload>;
 };
 
+/** One argument, a Request: global fetch fits, and so does the server's in-process `apiFetch` used during SSR. */
+export type FetchLike = (request: Request) => Promise<Response>;
+
 export type ApiClientOptions = {
-  /** Where `/api/v1` lives: "/api/v1" in the browser, an absolute URL on the server or in tests. */
+  /**
+   * Where `/api/v1` lives: an absolute URL ("http://croupier.internal/api/v1" during SSR), or a
+   * path ("/api/v1") in the browser, resolved against the page's origin.
+   */
   baseUrl: string;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   getAccessToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Sent with every call (e.g. SSR forwards the player's cookie and user agent); per-call headers win. */
+  headers?: HeadersInit | (() => HeadersInit);
   /** 401 or 403 on any call: the app clears the access token, the refresh token and the user id. */
   onUnauthorized?: (response: Response) => void;
   /** 5xx on any call; receives {@link SERVER_ERROR_MESSAGE}. Without a handler the message goes to console.error. */
@@ -146,7 +154,14 @@ export function serializeQuery(query: Query | undefined): string {
 function joinUrl(baseUrl: string, path: string, query: Query | undefined): string {
   const base = baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
   const rest = path.startsWith("/") ? path : `/${path}`;
-  return base + rest + serializeQuery(query);
+  const relative = base + rest + serializeQuery(query);
+  if (/^[a-z][a-z\d+.-]*:/i.test(relative)) return relative;
+  // A Request needs an absolute URL; in the browser a path means "this origin".
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  if (!origin || origin === "null") {
+    throw new TypeError(`baseUrl "${baseUrl}" is relative and there is no page origin to resolve it against`);
+  }
+  return origin + relative;
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -209,7 +224,7 @@ function isAbort(error: unknown): boolean {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const doFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
 
   async function readBody(url: string, response: Response): Promise<unknown> {
     let text: string;
@@ -234,6 +249,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<ApiResult<TPayload, TMetadata>> {
     const url = joinUrl(options.baseUrl, path, init.query);
     const headers = new Headers({ accept: "application/json" });
+    const defaults = typeof options.headers === "function" ? options.headers() : options.headers;
+    new Headers(defaults).forEach((value, key) => headers.set(key, value));
     const token = await options.getAccessToken?.();
     if (token) headers.set("authorization", `Bearer ${token}`);
 
@@ -251,7 +268,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let response: Response;
     try {
-      response = await doFetch(url, { method, headers, body, signal: init.signal, credentials: init.credentials });
+      const request = new Request(url, { method, headers, body, signal: init.signal, credentials: init.credentials });
+      response = await doFetch(request);
     } catch (error) {
       // A cancelled query is not a network failure: keep the AbortError so callers recognise it.
       if (isAbort(error)) throw error;
