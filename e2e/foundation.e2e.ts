@@ -31,8 +31,8 @@ describe("foundation: server-rendered shell", () => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-type"]).toContain("text/html");
-    await expect.poll(() => page.getByRole("banner").isVisible()).toBe(true);
-    await expect.poll(() => sidebar(page).isVisible()).toBe(true);
+    await page.getByRole("banner").waitFor();
+    await sidebar(page).waitFor();
     await waitForHydration(page);
     expect(errors).toEqual([]);
   });
@@ -66,9 +66,7 @@ describe("foundation: server-rendered shell", () => {
     const { page, errors } = await open();
     const response = await page.goto("/responsible-gaming");
     expect(response?.status()).toBe(200);
-    await expect
-      .poll(() => page.getByRole("heading", { level: 1, name: /responsible gaming/i }).isVisible())
-      .toBe(true);
+    await page.getByRole("heading", { level: 1, name: /responsible gaming/i }).waitFor();
     await waitForHydration(page);
     expect(errors).toEqual([]);
   });
@@ -77,8 +75,8 @@ describe("foundation: server-rendered shell", () => {
     const { page } = await open();
     const response = await page.goto("/no-such-page-e2e");
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.getByText("Page Not Found").first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("/no-such-page-e2e").first().isVisible()).toBe(true);
+    await page.getByText("Page Not Found").first().waitFor();
+    await page.getByText("/no-such-page-e2e").first().waitFor();
   });
 
   it("renders a page whose modal parameter names no dialog, without errors", async () => {
@@ -86,7 +84,7 @@ describe("foundation: server-rendered shell", () => {
     const response = await page.goto("/?modal=does-not-exist");
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
-    await expect.poll(() => sidebar(page).isVisible()).toBe(true);
+    await sidebar(page).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -103,7 +101,7 @@ describe("foundation: mobile layout", () => {
       .getByRole("button", { name: /menu|sidebar/i })
       .first()
       .click();
-    await expect.poll(() => sidebar(page).isVisible()).toBe(true);
+    await sidebar(page).waitFor();
 
     const overlay = await sidebar(page).evaluate((nav) => {
       // The sidebar (or the panel holding it) is taken out of the flow and stacked above the page.

@@ -39,6 +39,8 @@ export type TrackedPage = {
 /** A page in its own context (no shared cookies or storage) that records script errors. */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  // Fail an assertion within the test's own 30 s budget, with Playwright's message.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));

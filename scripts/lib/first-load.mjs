@@ -104,3 +104,9 @@ export function firstLoadByRoute(viteManifest, routerManifest) {
   for (const row of rows) if (!unique.has(row.route)) unique.set(row.route, row);
   return [...unique.values()].sort((a, b) => a.route.localeCompare(b.route));
 }
+
+/** "/:filter?" → "/", "/live/:filter?" → "/live": the URL a pattern matches with its optional segments left out. */
+export function withoutOptionalSegments(pattern) {
+  const kept = pattern.split("/").filter((segment) => segment && !segment.endsWith("?"));
+  return `/${kept.join("/")}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLoadByRoute, parseRouterManifest, staticClosure } from "./first-load.mjs";
+import { firstLoadByRoute, parseRouterManifest, staticClosure, withoutOptionalSegments } from "./first-load.mjs";
 
 // A small build: entry imports the React chunk; the root layout imports a UI
 // chunk; home is an index route with a dynamic import; /faq/:name is nested.
@@ -101,5 +101,12 @@ describe("first-load", () => {
       },
     };
     expect(() => firstLoadByRoute(viteManifest, broken)).toThrow(/no chunk for \/assets\/gone.js/);
+  });
+
+  it("drops optional segments to find the URL a pattern serves", () => {
+    expect(withoutOptionalSegments("/:filter?")).toBe("/");
+    expect(withoutOptionalSegments("/live/:filter?")).toBe("/live");
+    expect(withoutOptionalSegments("/faq/:faq_name")).toBe("/faq/:faq_name");
+    expect(withoutOptionalSegments("/")).toBe("/");
   });
 });
