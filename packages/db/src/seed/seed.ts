@@ -1,9 +1,11 @@
 import type { Db } from "../create-database.ts";
 import { seedReferenceData } from "./seed-reference-data.ts";
+import { seedCatalog } from "./catalog/seed-catalog.ts";
 
 export type SeedOptions = { demo: boolean };
 
 /** Idempotent: running it twice changes nothing. Reference data always; demo data when asked. */
 export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   await seedReferenceData(db);
+  await seedCatalog(db, _options);
 }
