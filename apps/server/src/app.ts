@@ -15,8 +15,10 @@ import type { Env } from "./env.ts";
 import "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { observabilityPlugin } from "./plugins/observability.ts";
+import { realtimePlugin } from "./plugins/realtime.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
 import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
+import { identityDevRoutes, logRequestSerializer, REDACT_PATHS } from "./modules/identity/identity-dev-routes.ts";
 
 // Module augmentation needs an interface.
 declare module "fastify" {
@@ -52,7 +54,7 @@ Every response is one envelope: \`{ status, payload, metadata }\`.
 /** Builds the whole HTTP application without listening; tests use app.inject(). */
 export async function buildApp({ env, database, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: logger ?? { level: env.LOG_LEVEL, redact: REDACT_PATHS, serializers: { req: logRequestSerializer } },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     // Accept a well-formed upstream id (load balancer) so one id follows the request end to end.
@@ -105,6 +107,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
 
   await app.register(apiV1Routes, { prefix: "/api/v1" });
   await app.register(featureStatusRoute, { prefix: "/api" });
+  await app.register(realtimePlugin, {});
+  await app.register(identityDevRoutes);
 
   return app;
 }

@@ -6,6 +6,34 @@ const bool = z
   .transform((v) => v === "true" || v === "1");
 
 const DEV_JWT_SECRET = "dev-only-jwt-secret-change-me-0123456789abcdef";
+const oidcProvider = z.object({
+  /** Used in /authorization/provider-redirect?provider=NAME. */
+  name: z.string().regex(/^[a-z0-9_-]{1,64}$/),
+  /** Discovery base: {issuer}/.well-known/openid-configuration (https://accounts.google.com for Google). */
+  issuer: z.url(),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+  scopes: z.string().default("openid email profile"),
+  // Optional overrides when the provider has no discovery document.
+  authorization_endpoint: z.url().optional(),
+  token_endpoint: z.url().optional(),
+  userinfo_endpoint: z.url().optional(),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProvider>;
+
+const oidcProviders = z
+  .string()
+  .default("[]")
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw || "[]") as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON array of providers" });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(oidcProvider).max(20));
+
 const DEV_HOUSE_SECRET = "dev-only-house-provider-secret";
 
 export const featureFlags = ["history-of-rounds", "bonus-hub", "caswino-coin", "sms-auth"] as const;
@@ -36,14 +64,61 @@ export const envSchema = z
     CORS_ORIGINS: z.string().default(""),
     JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET),
     PROVIDER_HOUSE_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_HOUSE_SECRET),
+    // Further game providers allowed on the wallet protocol: "code:secret,code2:secret2".
+    PROVIDERS: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+        return entries.flatMap((entry) => {
+          const at = entry.indexOf(":");
+          const code = entry.slice(0, at);
+          const secret = entry.slice(at + 1);
+          if (at < 1 || !/^[a-z0-9_-]{1,64}$/.test(code) || secret.length < 16) {
+            ctx.addIssue({ code: "custom", message: `"${code || entry}" must be code:secret (code a-z0-9_-, secret ≥ 16 characters)` });
+            return [];
+          }
+          return [{ code, secret }];
+        });
+      }),
+    // Lifetime of a game session token (provider calls); bets after it → TOKEN_EXPIRED.
+    GAME_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(4 * 3600),
     FEATURE_FLAGS: z.string().default("history-of-rounds,bonus-hub"),
     RECAPTCHA_SITE_KEY: z.string().default(""),
     RECAPTCHA_SECRET: z.string().default(""),
+    // Identity (apps/server/src/modules/identity).
+    JWT_ISSUER: z.string().min(1).max(200).default("croupier"),
+    JWT_AUDIENCE: z.string().min(1).max(200).default("croupier-player"),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(90 * 86_400).default(30 * 86_400),
+    // When on, login, sign-up and /password/token need a valid X-Captcha-Response.
+    CAPTCHA_ENABLED: bool.default(false),
+    RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+    // reCAPTCHA v3 answers carry a score; v2 answers have none and pass on success alone.
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    // Request header with the visitor's ISO country set by a trusted proxy (e.g. CF-IPCountry); read only with TRUST_PROXY.
+    COUNTRY_HEADER: z.string().max(64).default(""),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10).default(10),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(100),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).max(200).default("Croupier <no-reply@croupier.local>"),
+    OIDC_PROVIDERS: oidcProviders,
+    // Where providers send the player back; the player app reads state and code from the query.
+    OIDC_REDIRECT_URI: z.url().optional(),
+    // Built-in identity provider under /dev/oidc (never in production).
+    DEV_OIDC_PROVIDER: bool.optional(),
     SEED_DEMO_DATA: bool.optional(),
     WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
     SERVE_WEB: bool.default(true),
   })
   .superRefine((env, ctx) => {
+    if (env.CAPTCHA_ENABLED && !env.RECAPTCHA_SECRET)
+      ctx.addIssue({ code: "custom", path: ["RECAPTCHA_SECRET"], message: "must be set when CAPTCHA_ENABLED is on" });
     if (env.NODE_ENV !== "production") return;
     if (env.JWT_SECRET === DEV_JWT_SECRET)
       ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set in production (the default is public)" });
@@ -60,6 +135,7 @@ export const envSchema = z
     DATA_DIR: path.resolve(env.DATA_DIR),
     // Demo data (demo player, funded wallets) never seeds in production unless asked.
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
+    DEV_OIDC_PROVIDER: env.NODE_ENV !== "production" && (env.DEV_OIDC_PROVIDER ?? true),
     features: new Set(
       env.FEATURE_FLAGS.split(",")
         .map((f) => f.trim())

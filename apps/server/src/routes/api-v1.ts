@@ -2,10 +2,19 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dictionaryRoutes } from "../modules/dictionary/dictionary-routes.ts";
 import { edgesyncRoutes } from "../modules/edgesync/edgesync-routes.ts";
 import { workspaceRoutes } from "../modules/workspace/workspace-routes.ts";
+import { catalogRoutes } from "../modules/catalog/catalog-routes.ts";
+import { catalogEdgesyncRoutes } from "../modules/catalog/catalog-edgesync-routes.ts";
+import { identityRoutes } from "../modules/identity/identity-routes.ts";
+import { authPlugin } from "../plugins/auth.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
+  // First: sets request.auth from the bearer token for every route below.
+  await app.register(authPlugin);
   await app.register(dictionaryRoutes, { prefix: "/dictionary" });
   await app.register(workspaceRoutes, { prefix: "/workspace" });
   await app.register(edgesyncRoutes, { prefix: "/edgesync" });
+  await app.register(catalogRoutes, { prefix: "/catalog" });
+  await app.register(catalogEdgesyncRoutes, { prefix: "/edgesync" });
+  await app.register(identityRoutes);
 };

@@ -1,6 +1,7 @@
 import type { Db } from "../create-database.ts";
 import { seedReferenceData } from "./seed-reference-data.ts";
 import { seedCatalog } from "./catalog/seed-catalog.ts";
+import { seedIdentity, seedIdentityDemo } from "./seed-identity.ts";
 
 export type SeedOptions = { demo: boolean };
 
@@ -8,4 +9,6 @@ export type SeedOptions = { demo: boolean };
 export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   await seedReferenceData(db);
   await seedCatalog(db, _options);
+  await seedIdentity(db);
+  if (_options.demo) await seedIdentityDemo(db);
 }

@@ -1,0 +1,61 @@
+import type { DatabaseHandle } from "@croupier/db/create-database";
+import { AppError } from "../../../lib/app-error.ts";
+
+/**
+ * Failure counters in the database (table login_attempts), so every server process sees the
+ * same count. A key collects failures in a window; reaching the limit locks the key for the
+ * lock time. Keys: "login:<email>|<ip>" (account from one IP), "login-ip:<ip>", "code-ip:<ip>",
+ * "mail:<email>", "mail-ip:<ip>".
+ */
+export type Limit = { max: number; minutes: number };
+
+type Row = { failures: number; locked_until: string | null };
+
+const minutesLeft = (until: string) => Math.max(1, Math.ceil((new Date(until).getTime() - Date.now()) / 60_000));
+
+const waitMessage = (what: string, until: string) => {
+  const minutes = minutesLeft(until);
+  return `${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+};
+
+/** Throws RATE_LIMITED when the key is locked now. */
+export async function assertNotLocked(database: DatabaseHandle, key: string, what: string): Promise<void> {
+  const [row] = await database.query<Row>(
+    "SELECT failures, locked_until FROM login_attempts WHERE key = $1 AND locked_until > now()",
+    [key],
+  );
+  if (row?.locked_until) throw new AppError("RATE_LIMITED", waitMessage(what, row.locked_until));
+}
+
+/** Counts one failure; returns the lock end when this failure reached the limit. */
+export async function recordFailure(database: DatabaseHandle, key: string, limit: Limit): Promise<string | null> {
+  const [row] = await database.query<Row>(
+    `INSERT INTO login_attempts AS a (key, failures, window_started_at)
+     VALUES ($1, 1, now())
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN a.window_started_at < now() - make_interval(mins => $3::int) THEN 1 ELSE a.failures + 1 END,
+       window_started_at = CASE WHEN a.window_started_at < now() - make_interval(mins => $3::int) THEN now() ELSE a.window_started_at END
+     RETURNING failures, locked_until`,
+    [key.slice(0, 400), limit.max, limit.minutes],
+  );
+  if (!row || row.failures < limit.max) return null;
+  const [locked] = await database.query<Row>(
+    `UPDATE login_attempts SET locked_until = now() + make_interval(mins => $2::int), failures = 0, window_started_at = now()
+      WHERE key = $1 RETURNING failures, locked_until`,
+    [key.slice(0, 400), limit.minutes],
+  );
+  return locked?.locked_until ?? null;
+}
+
+export async function clearFailures(database: DatabaseHandle, key: string): Promise<void> {
+  await database.query("DELETE FROM login_attempts WHERE key = $1", [key.slice(0, 400)]);
+}
+
+/** Counts a use (not a failure) and throws RATE_LIMITED past the limit: for mail-sending calls. */
+export async function consumeQuota(database: DatabaseHandle, key: string, limit: Limit, what: string): Promise<void> {
+  await assertNotLocked(database, key, what);
+  const lockedUntil = await recordFailure(database, key, limit);
+  if (lockedUntil) throw new AppError("RATE_LIMITED", waitMessage(what, lockedUntil));
+}
+
+export const lockedMessage = (what: string, until: string) => waitMessage(what, until);
