@@ -1,0 +1,84 @@
+import type { DatabaseHandle } from "@croupier/db/create-database";
+import { PAGE_GAMES_PER_TAG, type PageEntry } from "@croupier/contract/entities/catalog";
+import type { Tag } from "@croupier/contract/entities/tag";
+import { GAME_ORDER, gameColumns, Params, toEdgeGame, VISIBLE_GAME } from "./game-sql.ts";
+import { TAG_COLUMNS } from "./list-catalog-tags.ts";
+
+export const lobbyPages = ["home", "live", "slots"] as const;
+export type LobbyPage = (typeof lobbyPages)[number];
+
+// Which tag flag puts a row on a page, and which section (system tag name) its games come from.
+const PAGE_RULES: Record<LobbyPage, { flag: string; section: string | null }> = {
+  home: { flag: "show_in_top", section: null },
+  live: { flag: "show_in_live_section", section: "Live" },
+  slots: { flag: "show_in_slots_section", section: "Slots" },
+};
+
+// Rows per page; operators configure a handful.
+const PAGE_TAGS_MAX = 30;
+
+/**
+ * GET /edgesync/pages/{home,live,slots}: the page's tag rows in tag order,
+ * each with its first games (lobby order) and the tag's game count on that
+ * page. Rows without games for the device are left out. Public data: is_favorite
+ * is always false here.
+ */
+export async function getPageContent(
+  database: DatabaseHandle,
+  page: LobbyPage,
+  device: { can_desktop?: boolean; can_mobile?: boolean },
+): Promise<PageEntry[]> {
+  const rule = PAGE_RULES[page];
+  const params = new Params();
+  const gameWhere = [VISIBLE_GAME, "g.game_status = 'active'"];
+  if (device.can_desktop !== undefined) gameWhere.push(`g.can_desktop = ${params.add(device.can_desktop)}`);
+  if (device.can_mobile !== undefined) gameWhere.push(`g.can_mobile = ${params.add(device.can_mobile)}`);
+  if (rule.section)
+    gameWhere.push(
+      `g.system_tag_guid = (SELECT s.guid FROM tags s WHERE s.type = 'system' AND s.name = ${params.add(rule.section)})`,
+    );
+  const tagWhere = [`t.type = 'category'`, `t.${rule.flag}`];
+  if (device.can_desktop) tagWhere.push(`'desktop' = ANY(t.device_types)`);
+  if (device.can_mobile) tagWhere.push(`'mobile' = ANY(t.device_types)`);
+
+  const tags = await database.query<Tag>(
+    `SELECT ${TAG_COLUMNS},
+       (SELECT count(*)::int FROM game_tags gt JOIN games g ON g.guid = gt.game_guid JOIN providers p ON p.guid = g.provider_guid
+        WHERE gt.tag_guid = t.guid AND ${gameWhere.join(" AND ")}) AS count
+     FROM tags t
+     WHERE ${tagWhere.join(" AND ")}
+     ORDER BY t.ordering, t.name
+     LIMIT ${PAGE_TAGS_MAX}`,
+    params.values,
+  );
+  const withGames = tags.filter((t) => (t.count ?? 0) > 0);
+  if (withGames.length === 0) return [];
+
+  const gameParams = new Params();
+  const columns = gameColumns(gameParams, { userId: null, edge: true });
+  // Same conditions, renumbered for this statement.
+  const where = gameWhere.map((c) => c.replace(/\$(\d+)/g, (_, n: string) => gameParams.add(params.values[Number(n) - 1])));
+  const tagList = gameParams.add(withGames.map((t) => t.guid));
+  const rows = await database.query(
+    `SELECT x.tag_guid AS page_tag_guid, ${columns}
+     FROM unnest(${tagList}::uuid[]) AS x(tag_guid)
+     CROSS JOIN LATERAL (
+       SELECT g.guid FROM game_tags gt
+       JOIN games g ON g.guid = gt.game_guid JOIN providers p ON p.guid = g.provider_guid
+       WHERE gt.tag_guid = x.tag_guid AND ${where.join(" AND ")}
+       ORDER BY ${GAME_ORDER}
+       LIMIT ${PAGE_GAMES_PER_TAG}
+     ) pick
+     JOIN games g ON g.guid = pick.guid JOIN providers p ON p.guid = g.provider_guid
+     ORDER BY x.tag_guid, ${GAME_ORDER}`,
+    gameParams.values,
+  );
+  const gamesByTag = new Map<string, PageEntry["games"]>();
+  for (const row of rows) {
+    const key = row.page_tag_guid as string;
+    const list = gamesByTag.get(key) ?? [];
+    list.push(toEdgeGame(row));
+    gamesByTag.set(key, list);
+  }
+  return withGames.map((tag) => ({ tag, games: gamesByTag.get(tag.guid) ?? [] }));
+}
