@@ -4,8 +4,6 @@ import { edgesyncRoutes } from "../modules/edgesync/edgesync-routes.ts";
 import { workspaceRoutes } from "../modules/workspace/workspace-routes.ts";
 import { catalogRoutes } from "../modules/catalog/catalog-routes.ts";
 import { catalogEdgesyncRoutes } from "../modules/catalog/catalog-edgesync-routes.ts";
-import { catalogRoutes } from "../modules/catalog/catalog-routes.ts";
-import { catalogEdgesyncRoutes } from "../modules/catalog/catalog-edgesync-routes.ts";
 import { identityRoutes } from "../modules/identity/identity-routes.ts";
 import { authPlugin } from "../plugins/auth.ts";
 
@@ -16,8 +14,6 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dictionaryRoutes, { prefix: "/dictionary" });
   await app.register(workspaceRoutes, { prefix: "/workspace" });
   await app.register(edgesyncRoutes, { prefix: "/edgesync" });
-  await app.register(catalogRoutes, { prefix: "/catalog" });
-  await app.register(catalogEdgesyncRoutes, { prefix: "/edgesync" });
   await app.register(catalogRoutes, { prefix: "/catalog" });
   await app.register(catalogEdgesyncRoutes, { prefix: "/edgesync" });
   await app.register(identityRoutes);
