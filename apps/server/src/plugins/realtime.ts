@@ -1,0 +1,66 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { verifyWssToken } from "../modules/identity/verify-wss-token.ts";
+import { createRedisAdapter, type RedisAdapter } from "../modules/realtime/create-redis-adapter.ts";
+import {
+  createSocketServer,
+  type RealtimeServer,
+  type VerifySocketToken,
+} from "../modules/realtime/create-socket-server.ts";
+import { emitOutboxEvent } from "../modules/realtime/emit-outbox-event.ts";
+import { createOutboxDispatcher, type OutboxDispatcher } from "../modules/realtime/outbox-dispatcher.ts";
+
+export type Realtime = { io: RealtimeServer; dispatcher: OutboxDispatcher };
+
+declare module "fastify" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export type RealtimePluginOptions = {
+  /** Outbox polling period; NOTIFY normally wakes the dispatcher long before. */
+  pollIntervalMs?: number;
+  verifyToken?: VerifySocketToken;
+};
+
+/**
+ * Realtime events (ARCHITECTURE §5): Socket.IO on Fastify's own HTTP server, fed by the outbox
+ * dispatcher. Works without listen() too (app.inject), the socket server simply has no clients.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimePluginOptions) => {
+  const verifyToken: VerifySocketToken =
+    options.verifyToken ?? ((token) => verifyWssToken(token, { env: app.env, database: app.database }));
+  const io = createSocketServer(app.server, {
+    verifyToken,
+    onAuthFailure: (error) => app.log.debug({ err: error }, "realtime socket refused"),
+  });
+
+  let redis: RedisAdapter | undefined;
+  if (app.env.REDIS_URL) {
+    redis = await createRedisAdapter(app.env.REDIS_URL, app.log);
+    io.adapter(redis.adapter);
+  }
+
+  const dispatcher = createOutboxDispatcher({
+    database: app.database,
+    emit: (event) => emitOutboxEvent(io, event),
+    log: app.log,
+    pollIntervalMs: options.pollIntervalMs,
+  });
+  app.decorate("realtime", { io, dispatcher });
+
+  app.addHook("onReady", async () => {
+    await dispatcher.start();
+  });
+  app.addHook("preClose", async () => {
+    await dispatcher.stop();
+    // Not io.close(): that would close the HTTP server, which Fastify closes itself.
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook("onClose", async () => {
+    await redis?.close();
+  });
+});
