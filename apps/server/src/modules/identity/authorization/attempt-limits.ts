@@ -33,10 +33,10 @@ export async function recordFailure(database: DatabaseHandle, key: string, limit
     `INSERT INTO login_attempts AS a (key, failures, window_started_at)
      VALUES ($1, 1, now())
      ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN a.window_started_at < now() - make_interval(mins => $3::int) THEN 1 ELSE a.failures + 1 END,
-       window_started_at = CASE WHEN a.window_started_at < now() - make_interval(mins => $3::int) THEN now() ELSE a.window_started_at END
+       failures = CASE WHEN a.window_started_at < now() - make_interval(mins => $2::int) THEN 1 ELSE a.failures + 1 END,
+       window_started_at = CASE WHEN a.window_started_at < now() - make_interval(mins => $2::int) THEN now() ELSE a.window_started_at END
      RETURNING failures, locked_until`,
-    [key.slice(0, 400), limit.max, limit.minutes],
+    [key.slice(0, 400), limit.minutes],
   );
   if (!row || row.failures < limit.max) return null;
   const [locked] = await database.query<Row>(
@@ -54,7 +54,8 @@ export async function clearFailures(database: DatabaseHandle, key: string): Prom
 /** Counts a use (not a failure) and throws RATE_LIMITED past the limit: for mail-sending calls. */
 export async function consumeQuota(database: DatabaseHandle, key: string, limit: Limit, what: string): Promise<void> {
   await assertNotLocked(database, key, what);
-  const lockedUntil = await recordFailure(database, key, limit);
+  // max uses are allowed; the one after them is refused.
+  const lockedUntil = await recordFailure(database, key, { ...limit, max: limit.max + 1 });
   if (lockedUntil) throw new AppError("RATE_LIMITED", waitMessage(what, lockedUntil));
 }
 
