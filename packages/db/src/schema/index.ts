@@ -4,3 +4,6 @@ export * from "./dictionary.ts";
 export * from "./outbox.ts";
 export * from "./identity.ts";
 export * from "./catalog.ts";
+export * from "./ledger.ts";
+export * from "./wallet.ts";
+export * from "./games-transactions.ts";

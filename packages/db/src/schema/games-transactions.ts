@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { createdAt, guid, money, updatedAt } from "./columns.ts";
+import { games } from "./catalog.ts";
+import { currencies } from "./dictionary.ts";
+import { users } from "./identity.ts";
+import { wallets } from "./wallet.ts";
+
+/**
+ * A game session: what a provider's `token` stands for. Issued by
+ * issueGameSession() when a player opens a game; binds player, wallet,
+ * currency and game. Only the SHA-256 of the token is stored.
+ */
+export const gameSessions = pgTable(
+  "game_sessions",
+  {
+    guid: guid(),
+    token_hash: varchar("token_hash", { length: 64 }).notNull(),
+    provider_code: varchar("provider_code", { length: 64 }).notNull(),
+    customer_guid: uuid("customer_guid")
+      .notNull()
+      .references(() => users.guid),
+    wallet_guid: uuid("wallet_guid")
+      .notNull()
+      .references(() => wallets.guid),
+    currency_guid: uuid("currency_guid")
+      .notNull()
+      .references(() => currencies.guid),
+    // The provider's id of the game (the catalogue's external_guid); the game_code every call must carry.
+    game_code: varchar("game_code", { length: 128 }).notNull(),
+    // The catalogue's game, when the game-open call knows it (game_code is the binding either way).
+    game_guid: uuid("game_guid").references(() => games.guid),
+    expires_at: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("game_sessions_token_hash_uq").on(t.token_hash), index("game_sessions_customer_idx").on(t.customer_guid)],
+);
+
+/** A provider's round; closed by round_closed: true, after which bets are refused. */
+export const gameRounds = pgTable(
+  "game_rounds",
+  {
+    provider_code: varchar("provider_code", { length: 64 }).notNull(),
+    round_id: varchar("round_id", { length: 128 }).notNull(),
+    wallet_guid: uuid("wallet_guid").notNull(),
+    closed_at: timestamp("closed_at", { withTimezone: true, mode: "string" }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ name: "game_rounds_pk", columns: [t.provider_code, t.round_id] })],
+);
+
+/**
+ * Idempotency and state of every provider wallet call that moved (or would
+ * have moved) money, keyed by the provider's transaction_uuid, unique per
+ * provider forever. One key space for bets, wins, rollbacks and tombstones:
+ * a rollback that arrives before its bet claims the bet's key as a tombstone,
+ * so the bet can never land afterwards.
+ */
+export const providerTransactions = pgTable(
+  "provider_transactions",
+  {
+    provider_code: varchar("provider_code", { length: 64 }).notNull(),
+    transaction_uuid: varchar("transaction_uuid", { length: 128 }).notNull(),
+    method: varchar("method", { length: 16, enum: ["bet", "win", "rollback", "tombstone"] }).notNull(),
+    // bet: accepted → rolled_back. tombstone: a rollback arrived for a bet never seen.
+    status: varchar("status", { length: 16, enum: ["accepted", "rolled_back", "tombstone"] }).notNull(),
+    // Canonical parameters of the original call; a repeat must match it exactly.
+    fingerprint: varchar("fingerprint", { length: 1200 }).notNull(),
+    wallet_guid: uuid("wallet_guid"),
+    round_id: varchar("round_id", { length: 128 }),
+    reference_uuid: varchar("reference_uuid", { length: 128 }),
+    amount: money("amount"),
+    // How a bet was funded (cash first, then bonus); wins and refunds follow the same split.
+    cash_amount: money("cash_amount"),
+    bonus_amount: money("bonus_amount"),
+    // Wagering requirement this bet worked off; a rollback gives it back.
+    wager_contribution: money("wager_contribution"),
+    free_spin: boolean("free_spin").notNull().default(false),
+    game_transaction_guid: uuid("game_transaction_guid"),
+    // The original answer, replayed to an identical retry.
+    balance_after: money("balance_after"),
+    bonus_balance_after: money("bonus_balance_after"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ name: "provider_transactions_pk", columns: [t.provider_code, t.transaction_uuid] })],
+);
+
+/** The contract's Game transaction entity: one row per accepted provider call. */
+export const gameTransactions = pgTable(
+  "game_transactions",
+  {
+    guid: guid(),
+    // Insertion order for stable paging of rows created in the same instant.
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    user_guid: uuid("user_guid").notNull(),
+    wallet_guid: uuid("wallet_guid").notNull(),
+    currency_guid: uuid("currency_guid").notNull(),
+    provider_code: varchar("provider_code", { length: 64 }).notNull(),
+    game_code: varchar("game_code", { length: 128 }).notNull(),
+    game_guid: uuid("game_guid"),
+    // bet, win or rollback.
+    operation: varchar("operation", { length: 16, enum: ["bet", "win", "rollback"] }).notNull(),
+    bet_sum: money("bet_sum").notNull(),
+    win: money("win").notNull(),
+    // Part of bet_sum paid from bonus money.
+    bonus_bet: money("bonus_bet").notNull().default("0"),
+    jackpot_win: money("jackpot_win").notNull().default("0"),
+    // Total balance (cash + bonus) before and after the call.
+    balance_before: money("balance_before").notNull(),
+    balance_after: money("balance_after").notNull(),
+    // The game session (token) the call came with.
+    session_id: uuid("session_id").notNull(),
+    // The provider's transaction_uuid.
+    tradeid: varchar("tradeid", { length: 128 }).notNull(),
+    // The provider's round_id.
+    betid: varchar("betid", { length: 128 }).notNull(),
+    isbet: boolean("isbet").notNull(),
+    finish: boolean("finish").notNull().default(false),
+    freespin: boolean("freespin").notNull().default(false),
+    // For wins and rollbacks: the game transaction of the bet they refer to.
+    correlation_guid: uuid("correlation_guid"),
+    info: jsonb("info").$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("game_transactions_user_created_idx").on(t.user_guid, t.created_at.desc(), t.seq.desc()),
+    check("game_transactions_amounts_non_negative", sql`${t.bet_sum} >= 0 AND ${t.win} >= 0`),
+  ],
+);

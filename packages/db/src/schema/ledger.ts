@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { check, foreignKey, index, pgTable, unique, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { createdAt, guid, money } from "./columns.ts";
+import { currencies } from "./dictionary.ts";
+
+/**
+ * Double-entry ledger (ARCHITECTURE §3, docs/decisions/004-ledger-and-bonus-money.md).
+ *
+ * An account is one pot of money of one kind, owned by someone, in one
+ * currency. Player accounts mirror a wallet's cached columns; house, clearing
+ * and bonus-cost accounts carry no cached balance at all (their balance is the
+ * sum of their transfers), so they never become a hot row every bet must lock.
+ */
+export const ledgerAccountKinds = [
+  "player_cash",
+  "player_bonus",
+  "player_deferred_bonus",
+  // Per provider: what the platform won/lost in that provider's games.
+  "house_game",
+  // Money entering/leaving the platform through payment providers.
+  "payment_clearing",
+  // Bonus money and free-spin winnings granted by the operator.
+  "bonus_cost",
+] as const;
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    guid: guid(),
+    kind: varchar("kind", { length: 32, enum: ledgerAccountKinds }).notNull(),
+    // A user guid for player accounts, a provider code for house_game, "platform" otherwise.
+    owner: varchar("owner", { length: 128 }).notNull(),
+    currency_guid: uuid("currency_guid")
+      .notNull()
+      .references(() => currencies.guid),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_accounts_owner_kind_currency_uq").on(t.owner, t.kind, t.currency_guid),
+    // Target of the transfers' composite foreign keys: a transfer can only
+    // touch accounts of its own currency, so per-currency sums are meaningful.
+    unique("ledger_accounts_guid_currency_uq").on(t.guid, t.currency_guid),
+  ],
+);
+
+export const ledgerTransferKinds = [
+  "bet",
+  "win",
+  "rollback",
+  "deposit",
+  "withdrawal",
+  "bonus_grant",
+  "bonus_forfeit",
+  "bonus_conversion",
+  "free_spin_win",
+  "correction",
+] as const;
+export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
+
+/**
+ * One immutable movement of `amount` from `debit_account_guid` to
+ * `credit_account_guid`. Never updated or deleted (a trigger refuses it, see
+ * migration ledger_guards); a correction is a reversing transfer.
+ */
+export const ledgerTransfers = pgTable(
+  "ledger_transfers",
+  {
+    guid: guid(),
+    // A retry with the same key can never move money twice.
+    idempotency_key: varchar("idempotency_key", { length: 300 }).notNull(),
+    kind: varchar("kind", { length: 32, enum: ledgerTransferKinds }).notNull(),
+    currency_guid: uuid("currency_guid").notNull(),
+    // Money leaves this account…
+    debit_account_guid: uuid("debit_account_guid").notNull(),
+    // …and arrives in this one.
+    credit_account_guid: uuid("credit_account_guid").notNull(),
+    amount: money("amount").notNull(),
+    // References: the game round ("provider:round_id"), the game transaction, a payment, a customer bonus.
+    round_ref: varchar("round_ref", { length: 300 }),
+    game_transaction_guid: uuid("game_transaction_guid"),
+    payment_guid: uuid("payment_guid"),
+    bonus_guid: uuid("bonus_guid"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_transfers_idempotency_key_uq").on(t.idempotency_key),
+    check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
+    check("ledger_transfers_distinct_accounts", sql`${t.debit_account_guid} <> ${t.credit_account_guid}`),
+    foreignKey({
+      name: "ledger_transfers_debit_account_fk",
+      columns: [t.debit_account_guid, t.currency_guid],
+      foreignColumns: [ledgerAccounts.guid, ledgerAccounts.currency_guid],
+    }),
+    foreignKey({
+      name: "ledger_transfers_credit_account_fk",
+      columns: [t.credit_account_guid, t.currency_guid],
+      foreignColumns: [ledgerAccounts.guid, ledgerAccounts.currency_guid],
+    }),
+    index("ledger_transfers_payment_idx").on(t.payment_guid).where(sql`${t.payment_guid} IS NOT NULL`),
+    index("ledger_transfers_bonus_idx").on(t.bonus_guid).where(sql`${t.bonus_guid} IS NOT NULL`),
+  ],
+);
