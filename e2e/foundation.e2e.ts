@@ -23,7 +23,8 @@ async function open(options: Parameters<typeof openPage>[1] = {}) {
   return current;
 }
 
-const sidebar = (page: Page) => page.getByRole("navigation", { name: /main|sidebar/i });
+const sidebar = (page: Page) => page.getByRole("complementary", { name: "Main navigation" });
+const sidebarLink = (page: Page, name: string) => sidebar(page).getByRole("link", { name, exact: true });
 
 describe("foundation: server-rendered shell", () => {
   it("renders / with status 200, a header and the sidebar", async () => {
@@ -31,8 +32,12 @@ describe("foundation: server-rendered shell", () => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-type"]).toContain("text/html");
+    // Server-rendered: the shell is in the HTML before any script runs.
+    const html = (await response?.text()) ?? "";
+    expect(html).toContain('aria-label="Main navigation"');
     await page.getByRole("banner").waitFor();
     await sidebar(page).waitFor();
+    await sidebarLink(page, "Live casino").waitFor();
     await waitForHydration(page);
     expect(errors).toEqual([]);
   });
@@ -45,20 +50,21 @@ describe("foundation: server-rendered shell", () => {
     await page.evaluate(() => {
       (window as unknown as { __e2eMarker?: string }).__e2eMarker = "same-document";
     });
-    let documentLoads = 0;
-    page.on("load", () => documentLoads++);
+    let documentRequests = 0;
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) documentRequests++;
+    });
 
-    await sidebar(page).getByRole("link", { name: /^live/i }).first().click();
+    await sidebarLink(page, "Live casino").click();
     await page.waitForURL(`${baseUrl()}/live`);
-    await sidebar(page)
-      .getByRole("link", { name: /^slots/i })
-      .first()
-      .click();
+    await sidebarLink(page, "Slots").click();
     await page.waitForURL(`${baseUrl()}/slots`);
+    // The active link follows the route.
+    await sidebar(page).locator('a[aria-current="page"]', { hasText: "Slots" }).waitFor();
 
     const marker = await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker);
     expect(marker).toBe("same-document");
-    expect(documentLoads).toBe(0);
+    expect(documentRequests).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -66,18 +72,24 @@ describe("foundation: server-rendered shell", () => {
     const { page, errors } = await open();
     const response = await page.goto("/responsible-gaming");
     expect(response?.status()).toBe(200);
-    await page.getByRole("heading", { level: 1, name: /responsible gaming/i }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Responsible gaming" }).waitFor();
+    expect(await page.title()).toContain("Responsible gaming");
     await waitForHydration(page);
     expect(errors).toEqual([]);
   });
 
-  it("answers an unknown path with HTTP 404 and 'Page Not Found' showing the path", async () => {
-    const { page } = await open();
-    const response = await page.goto("/no-such-page-e2e");
-    expect(response?.status()).toBe(404);
-    await page.getByText("Page Not Found").first().waitFor();
-    await page.getByText("/no-such-page-e2e").first().waitFor();
-  });
+  it.each(["/no-such-page-e2e", "/no/such/page"])(
+    "answers the unknown path %s with HTTP 404 and 'Page Not Found' showing the path",
+    async (path) => {
+      const { page } = await open();
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+      await page.getByText(path, { exact: true }).waitFor();
+      // The shell stays around the error, so the player can navigate away.
+      await sidebar(page).waitFor();
+    },
+  );
 
   it("renders a page whose modal parameter names no dialog, without errors", async () => {
     const { page, errors } = await open();
@@ -91,38 +103,38 @@ describe("foundation: server-rendered shell", () => {
 });
 
 describe("foundation: mobile layout", () => {
-  it("collapses the sidebar below 768 px and opens it as an overlay over the content", async () => {
+  it("hides the sidebar below 768 px and opens it as an overlay over the content", async () => {
     const { page, errors } = await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto("/");
     await waitForHydration(page);
     expect(await sidebar(page).isVisible()).toBe(false);
+    const mainBefore = await page.locator("main").boundingBox();
 
-    await page
-      .getByRole("button", { name: /menu|sidebar/i })
-      .first()
-      .click();
+    await page.getByRole("button", { name: "Toggle navigation" }).click();
     await sidebar(page).waitFor();
+    // It slides in: wait until it rests fully on screen.
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.x, { timeout: 5_000, interval: 50 }).toBe(0);
 
-    const overlay = await sidebar(page).evaluate((nav) => {
-      // The sidebar (or the panel holding it) is taken out of the flow and stacked above the page.
-      let element: HTMLElement | null = nav as HTMLElement;
-      while (element && element !== document.body) {
-        const style = getComputedStyle(element);
-        if (style.position === "fixed" || style.position === "absolute") {
-          const main = document.querySelector("main");
-          const mainBox = main?.getBoundingClientRect();
-          const box = element.getBoundingClientRect();
-          return {
-            positioned: style.position,
-            overlapsMain: !!mainBox && box.left < mainBox.right && box.right > mainBox.left,
-          };
-        }
-        element = element.parentElement;
-      }
-      return { positioned: "static", overlapsMain: false };
+    const layout = await sidebar(page).evaluate((aside) => {
+      const style = getComputedStyle(aside);
+      const box = aside.getBoundingClientRect();
+      const main = document.querySelector("main")!.getBoundingClientRect();
+      return {
+        position: style.position,
+        zIndex: Number(style.zIndex) || 0,
+        overlapsMain: box.left < main.right && box.right > main.left,
+        onScreen: box.left >= 0 && box.right <= window.innerWidth,
+      };
     });
-    expect(overlay.positioned).toMatch(/fixed|absolute/);
-    expect(overlay.overlapsMain).toBe(true);
+    expect(layout.position).toBe("fixed");
+    expect(layout.zIndex).toBeGreaterThan(0);
+    expect(layout.overlapsMain).toBe(true);
+    expect(layout.onScreen).toBe(true);
+    // An overlay does not push the content aside.
+    expect(await page.locator("main").boundingBox()).toEqual(mainBefore);
+
+    await page.keyboard.press("Escape");
+    await sidebar(page).waitFor({ state: "hidden" });
     expect(errors).toEqual([]);
   });
 });
