@@ -5,7 +5,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { firstLoadByRoute, parseRouterManifest, withoutOptionalSegments } from "./lib/first-load.mjs";
+import {
+  firstLoadByRoute,
+  parseRouterManifest,
+  viteManifestFromRouter,
+  withoutOptionalSegments,
+} from "./lib/first-load.mjs";
 import { root } from "./lib/processes.mjs";
 
 const BUDGET_KB = 150; // gzip, first load of /
@@ -19,16 +24,19 @@ function fail(message) {
 }
 
 if (!fs.existsSync(clientDir)) fail("No client build at apps/web/build/client: run `npm run build` first.");
-if (!fs.existsSync(viteManifestPath)) {
-  fail(
-    "apps/web/build/client/.vite/manifest.json is missing: React Router removes it unless apps/web/vite.config.ts sets build.manifest: true.",
-  );
-}
 const routerManifestFile = fs.readdirSync(assetsDir).find((name) => /^manifest-[\w-]+\.js$/.test(name));
 if (!routerManifestFile) fail("No React Router manifest (assets/manifest-*.js) in the client build.");
 
-const viteManifest = JSON.parse(fs.readFileSync(viteManifestPath, "utf8"));
 const routerManifest = parseRouterManifest(fs.readFileSync(path.join(assetsDir, routerManifestFile), "utf8"));
+let viteManifest;
+if (fs.existsSync(viteManifestPath)) {
+  viteManifest = JSON.parse(fs.readFileSync(viteManifestPath, "utf8"));
+} else {
+  // React Router deletes .vite/ unless apps/web/vite.config.ts sets build.manifest: true; its own
+  // manifest lists each module's static imports already, so the figures are the same.
+  console.warn("note: no .vite/manifest.json in the client build; using React Router's manifest.\n");
+  viteManifest = viteManifestFromRouter(routerManifest);
+}
 
 const sizes = new Map();
 const sizeOf = (file) => {

@@ -6,7 +6,7 @@
 /**
  * @typedef {{ file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[] }} ViteChunk
  * @typedef {Record<string, ViteChunk>} ViteManifest
- * @typedef {{ id: string, parentId?: string, path?: string, index?: boolean, module: string,
+ * @typedef {{ id: string, parentId?: string, path?: string, index?: boolean, module: string, imports?: string[], css?: string[],
  *   clientActionModule?: string, clientLoaderModule?: string, clientMiddlewareModule?: string, hydrateFallbackModule?: string }} RouterRoute
  * @typedef {{ entry: { module: string }, routes: Record<string, RouterRoute>, url?: string }} RouterManifest
  * @typedef {{ route: string, id: string, files: string[], css: string[] }} FirstLoad
@@ -109,4 +109,36 @@ export function firstLoadByRoute(viteManifest, routerManifest) {
 export function withoutOptionalSegments(pattern) {
   const kept = pattern.split("/").filter((segment) => segment && !segment.endsWith("?"));
   return `/${kept.join("/")}`;
+}
+
+/**
+ * A Vite-shaped manifest built from React Router's own, for builds that drop
+ * .vite/manifest.json: each module lists its whole static closure as imports.
+ * @param {RouterManifest & { entry: { imports?: string[], css?: string[] } }} routerManifest
+ * @returns {ViteManifest}
+ */
+export function viteManifestFromRouter(routerManifest) {
+  /** @type {ViteManifest} */
+  const manifest = {};
+  const add = (module, imports = [], css = []) => {
+    const file = stripSlash(module);
+    const existing = manifest[file];
+    const merged = new Set([...(existing?.imports ?? []), ...imports.map(stripSlash)]);
+    merged.delete(file);
+    manifest[file] = {
+      file,
+      imports: [...merged],
+      css: [...new Set([...(existing?.css ?? []), ...css.map(stripSlash)])],
+    };
+    for (const imported of imports)
+      if (!manifest[stripSlash(imported)]) manifest[stripSlash(imported)] = { file: stripSlash(imported) };
+  };
+  add(routerManifest.entry.module, routerManifest.entry.imports, routerManifest.entry.css);
+  for (const route of Object.values(routerManifest.routes)) {
+    for (const key of ["clientMiddlewareModule", "clientLoaderModule", "clientActionModule", "hydrateFallbackModule"]) {
+      if (typeof route[key] === "string") add(route[key]);
+    }
+    add(route.module, route.imports, route.css);
+  }
+  return manifest;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { firstLoadByRoute, parseRouterManifest, staticClosure, withoutOptionalSegments } from "./first-load.mjs";
+import {
+  firstLoadByRoute,
+  parseRouterManifest,
+  staticClosure,
+  viteManifestFromRouter,
+  withoutOptionalSegments,
+} from "./first-load.mjs";
 
 // A small build: entry imports the React chunk; the root layout imports a UI
 // chunk; home is an index route with a dynamic import; /faq/:name is nested.
@@ -108,5 +114,27 @@ describe("first-load", () => {
     expect(withoutOptionalSegments("/live/:filter?")).toBe("/live");
     expect(withoutOptionalSegments("/faq/:faq_name")).toBe("/faq/:faq_name");
     expect(withoutOptionalSegments("/")).toBe("/");
+  });
+
+  it("gives the same files from React Router's manifest alone, whose imports are already closed", () => {
+    // What React Router writes for this build: each module with its full static closure.
+    const closureOf = (module: string) => staticClosure(viteManifest, [module]).files.filter((f) => `/${f}` !== module);
+    const withImports = {
+      entry: {
+        module: routerManifest.entry.module,
+        imports: closureOf(routerManifest.entry.module).map((f) => `/${f}`),
+      },
+      routes: Object.fromEntries(
+        Object.entries(routerManifest.routes).map(([id, route]) => [
+          id,
+          { ...route, imports: closureOf(route.module).map((f) => `/${f}`) },
+        ]),
+      ),
+    };
+    const fromVite = firstLoadByRoute(viteManifest, routerManifest);
+    const fromRouter = firstLoadByRoute(viteManifestFromRouter(withImports), withImports);
+    expect(fromRouter.map((row) => [row.route, new Set(row.files)])).toEqual(
+      fromVite.map((row) => [row.route, new Set(row.files)]),
+    );
   });
 });
