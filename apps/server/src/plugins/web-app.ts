@@ -7,6 +7,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 
 type Options = { buildDir: string };
 
+const API_PATH = /^\/(api|socket\.io|_ipx)(\/|\?|$)/;
+
 /** What the web app's entry.server exports so SSR can reach the API without a network hop. */
 export type WebLoadContextFactory = (deps: { apiFetch: (request: Request) => Promise<Response>; nonce: string }) => unknown;
 
@@ -33,8 +35,14 @@ function contentSecurityPolicy(nonce: string) {
  */
 export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const handle = createRequestHandler(build, app.env.NODE_ENV === "production" ? "production" : "development");
-  const makeContext = (build.entry.module as { createLoadContext?: WebLoadContextFactory }).createLoadContext;
+  const entry = build.entry.module as { createLoadContext?: WebLoadContextFactory; createRequestHandler?: typeof createRequestHandler };
+  // The build's own react-router copy: with middleware on, the context it gets must be an instance of
+  // *its* RouterContextProvider, which a second installed copy of react-router would not satisfy.
+  const handle = (entry.createRequestHandler ?? createRequestHandler)(
+    build,
+    app.env.NODE_ENV === "production" ? "production" : "development",
+  );
+  const makeContext = entry.createLoadContext;
 
   await app.register(fastifyStatic, {
     root: path.join(buildDir, "client"),
@@ -66,6 +74,8 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
   };
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Unknown API paths answer the API's 404 envelope, never an HTML page (and SSR calls to them never recurse into SSR).
+    if (API_PATH.test(request.url)) return reply.callNotFound();
     const nonce = randomBytes(16).toString("base64");
     const origin = `${request.protocol}://${request.host}`;
     const headers = new Headers();

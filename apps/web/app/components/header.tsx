@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { useAuth } from "../lib/use-auth";
+import { Icon } from "./icons";
+import { Logo } from "./logo";
+import { ModalLink } from "./modal-link";
+import { useSidebar } from "./sidebar-state";
+
+export function Header() {
+  const { open, collapsed, toggle } = useSidebar();
+  const { authenticated } = useAuth();
+  return (
+    <header className="sticky top-0 z-base flex h-16 items-center gap-3 border-b border-ink-700 bg-ink-900/90 px-3 backdrop-blur tablet:px-5">
+      <button
+        type="button"
+        onClick={toggle}
+        className="grid size-10 place-items-center rounded-lg text-mist-300 hover:bg-ink-700 hover:text-white"
+        aria-controls="site-sidebar"
+        aria-expanded={open || !collapsed}
+        aria-label="Toggle navigation"
+      >
+        <Icon name="menu" />
+      </button>
+      <Link to="/" className="rounded-md" aria-label="Croupier home">
+        <Logo />
+      </Link>
+      <nav aria-label="Account" className="ml-auto flex items-center gap-2">
+        {authenticated ? (
+          <Link to="/account/dashboard" className="btn-ghost">
+            <Icon name="user" />
+            <span className="max-xs:sr-only">My account</span>
+          </Link>
+        ) : (
+          <>
+            <ModalLink modal="login" className="btn-ghost">
+              Log in
+            </ModalLink>
+            <ModalLink modal="register" className="btn-primary">
+              Register
+            </ModalLink>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

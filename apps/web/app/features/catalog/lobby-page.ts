@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet, ApiRequestError, type Api } from "../../lib/api-get";
+import { useApi } from "../../lib/browser-api";
+import type { DeviceKind, LobbyEntry, LobbySection } from "./catalog-types";
+
+/** GET /api/v1/edgesync/pages/{home|live|slots}: entries {tag, games}. A failed fetch is logged, nothing returned. */
+export async function fetchLobbyPage(api: Api, section: LobbySection, device: DeviceKind, signal?: AbortSignal) {
+  try {
+    const entries = await apiGet<LobbyEntry[]>(api, `/api/v1/edgesync/pages/${section}`, {
+      query: device === "mobile" ? { can_mobile: true } : { can_desktop: true },
+      signal,
+    });
+    return Array.isArray(entries) ? entries.map(toLobbyEntry) : [];
+  } catch (error) {
+    // Until the catalogue module lands the call answers 404; that is "no games", not a fault.
+    if (!(error instanceof ApiRequestError && error.status === 404)) console.warn(`lobby page ${section} failed`, error);
+    return [];
+  }
+}
+
+// Only what the lobby renders: the page payload is embedded in the HTML, so every field costs bytes.
+function toLobbyEntry(entry: LobbyEntry): LobbyEntry {
+  return {
+    tag: entry.tag,
+    games: entry.games.map((game) => ({
+      guid: game.guid,
+      external_guid: game.external_guid,
+      game_name: game.game_name,
+      game_icon: game.game_icon ?? null,
+      provider: game.provider,
+      provider_guid: game.provider_guid,
+      label: game.label ?? null,
+    })),
+  };
+}
+
+export const lobbyPageQueryOptions = (api: Api, section: LobbySection, device: DeviceKind) =>
+  queryOptions({
+    queryKey: ["edgesync", "pages", section, device],
+    queryFn: ({ signal }) => fetchLobbyPage(api, section, device, signal),
+  });
+
+export function useLobbyPage(section: LobbySection, device: DeviceKind) {
+  return useQuery(lobbyPageQueryOptions(useApi(), section, device));
+}

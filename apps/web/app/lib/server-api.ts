@@ -1,0 +1,28 @@
+import type { Api, ApiFetch } from "./api-get";
+import { ACCESS_TOKEN_COOKIE } from "./auth-state";
+import { parseCookies } from "./cookies";
+
+// The in-process API ignores the host; any absolute origin works for building Request objects.
+const INTERNAL_ORIGIN = "http://croupier.internal";
+const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language", "x-request-id", "x-forwarded-for"];
+
+/** Calls made while rendering act as the player who asked for the page. */
+export function createServerApi(request: Request, apiFetch: ApiFetch): Api {
+  const incoming = request.headers;
+  return {
+    origin: INTERNAL_ORIGIN,
+    fetch: apiFetch,
+    headers: () => {
+      const headers = new Headers();
+      for (const name of FORWARDED) {
+        const value = incoming.get(name);
+        if (value) headers.set(name, value);
+      }
+      if (!headers.has("authorization")) {
+        const token = parseCookies(incoming.get("cookie")).get(ACCESS_TOKEN_COOKIE);
+        if (token) headers.set("authorization", `Bearer ${token}`);
+      }
+      return headers;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { ComponentType } from "react";
+
+export type ModalContentProps = { close: () => void };
+
+export type ModalDefinition = {
+  /** The dialog's accessible name (login and bonus-info1 have fixed titles in the spec). */
+  title: string;
+  description?: string;
+  /** Max width in px (promo pop-ups: 983, deposit success: 729). */
+  width?: number;
+  /** Only for a logged-in player (deposit). Visitors never see it. */
+  authOnly?: boolean;
+  load: () => Promise<{ default: ComponentType<ModalContentProps> }>;
+};
+
+export type ModalRegistry = {
+  has: (name: string) => boolean;
+  get: (name: string) => ModalDefinition | undefined;
+};
+
+/** A registry from named entries plus pattern entries (bonus-info1, bonus-info2, …). */
+export function createModalRegistry(
+  named: Record<string, ModalDefinition>,
+  patterns: Array<{ pattern: RegExp; definition: (name: string) => ModalDefinition }> = [],
+): ModalRegistry {
+  const get = (name: string) => {
+    if (Object.hasOwn(named, name)) return named[name];
+    const match = patterns.find((entry) => entry.pattern.test(name));
+    return match?.definition(name);
+  };
+  return { has: (name) => get(name) !== undefined, get };
+}
+
+/**
+ * The app's dialogs, opened by ?modal=<name>. Each later feature adds its entry here with a lazy
+ * `load` so the dialog's code is fetched only when opened:
+ * login, register, forgotPassword, forgotPassword2, otp, setNewPassword, deposit (authOnly),
+ * search, approveEmail, and the pattern /^bonus-info\d+$/.
+ * Until then every value is unknown and ignored.
+ */
+export const appModalRegistry = createModalRegistry({});

@@ -1,0 +1,137 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { RouteErrorBoundary } from "./components/route-error-boundary";
+import { RouteRules } from "./components/route-rules";
+import { FeatureFlagsProvider } from "./features/feature-flags/feature-flags-provider";
+import { ALL_OFF } from "./features/feature-flags/feature-names";
+import { resolveFeatureFlags } from "./features/feature-flags/resolve-feature-flags.server";
+import { authStateFromCookies } from "./lib/auth-state";
+import { clientAuth } from "./lib/client-auth";
+import {
+  BTAG_COOKIE,
+  BTAG_COOKIE_MAX_AGE,
+  BTAG_PARAM,
+  LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  parseCookies,
+  serializeCookie,
+} from "./lib/cookies";
+import { ModalHost } from "./modals/modal-host";
+import { toSearch } from "./lib/modal-params";
+import { useNonce } from "./lib/nonce";
+import { getBrowserQueryClient, makeQueryClient } from "./lib/query-client";
+import { apiContext, apiFetchContext, authContext, queryClientContext } from "./lib/router-context";
+import { createServerApi } from "./lib/server-api";
+import { ERROR_TOAST_MS } from "./lib/toasts";
+
+/**
+ * Every server request: its own QueryClient and API (acting as the player), the player's auth
+ * state, btag capture (cookie, then the address without it) and the 365-day locale cookie.
+ */
+const requestSetup: Route.MiddlewareFunction = async ({ request, context, url }, next) => {
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const btag = url.searchParams.get(BTAG_PARAM);
+  if (btag !== null) {
+    const clean = new URLSearchParams(url.searchParams);
+    clean.delete(BTAG_PARAM);
+    throw redirect(url.pathname + toSearch(clean), {
+      status: 302,
+      headers: { "set-cookie": serializeCookie(BTAG_COOKIE, btag.slice(0, 200), { maxAgeSeconds: BTAG_COOKIE_MAX_AGE }) },
+    });
+  }
+  context.set(queryClientContext, makeQueryClient(true));
+  context.set(apiContext, createServerApi(request, context.get(apiFetchContext)));
+  context.set(authContext, authStateFromCookies(request.headers.get("cookie")));
+
+  const response = await next();
+  if (cookies.get(LOCALE_COOKIE) !== LOCALE) {
+    response.headers.append("set-cookie", serializeCookie(LOCALE_COOKIE, LOCALE, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE }));
+  }
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [requestSetup];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const auth = context.get(authContext);
+  const flags = await resolveFeatureFlags(context.get(apiContext), auth.userId);
+  return { flags, authenticated: auth.authenticated, userId: auth.userId };
+}
+
+// Flags and auth are read once per page load; later changes (login, logout) revalidate explicitly.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/images/logo.svg" },
+];
+
+export function meta() {
+  return [
+    { title: "Croupier — live casino and slots" },
+    { name: "description", content: "Live dealer games and slots. Play responsibly: 18+." },
+    { name: "theme-color", content: "#0c0f18" },
+  ];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="bg-ink-950">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  // The server renders with a fresh client per request (filled by HydrationBoundary); a tab keeps one.
+  const [queryClient] = useState(() => (typeof window === "undefined" ? makeQueryClient(true) : getBrowserQueryClient()));
+  useState(() => typeof window !== "undefined" && clientAuth.set(loaderData.authenticated));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <FeatureFlagsProvider flags={loaderData.flags}>
+        <RouteRules />
+        <Outlet />
+        <ModalHost authenticated={loaderData.authenticated} />
+        <Toaster theme="dark" position="top-right" richColors closeButton duration={ERROR_TOAST_MS} />
+      </FeatureFlagsProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <FeatureFlagsProvider flags={data?.flags ?? ALL_OFF}>
+      <main id="main" className="px-4">
+        <RouteErrorBoundary />
+      </main>
+    </FeatureFlagsProvider>
+  );
+}
