@@ -40,9 +40,10 @@ export function logRequestSerializer(req: { method: string; url: string; ip?: st
   const [path, query] = req.url.split("?", 2);
   let url = path ?? "";
   if (query) {
-    const params = new URLSearchParams(query);
-    for (const key of [...params.keys()]) if (SECRET_PARAMS.test(key)) params.set(key, "[Redacted]");
-    url += `?${params.toString()}`;
+    const params = [...new URLSearchParams(query)].map(([key, value]) =>
+      `${encodeURIComponent(key)}=${SECRET_PARAMS.test(key) ? "[Redacted]" : encodeURIComponent(value)}`,
+    );
+    url += `?${params.join("&")}`;
   }
   return { method: req.method, url, remoteAddress: req.ip, id: req.id };
 }
