@@ -6,6 +6,9 @@ import { catalogRoutes } from "../modules/catalog/catalog-routes.ts";
 import { catalogEdgesyncRoutes } from "../modules/catalog/catalog-edgesync-routes.ts";
 import { identityRoutes } from "../modules/identity/identity-routes.ts";
 import { authPlugin } from "../plugins/auth.ts";
+import { walletRoutes } from "../modules/wallet/wallet-routes.ts";
+import { gameTransactionRoutes } from "../modules/game-sessions/game-transaction-routes.ts";
+import { providerWalletRoutes } from "../modules/provider-wallet/provider-wallet-routes.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -17,4 +20,8 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(catalogRoutes, { prefix: "/catalog" });
   await app.register(catalogEdgesyncRoutes, { prefix: "/edgesync" });
   await app.register(identityRoutes);
+  await app.register(walletRoutes);
+  await app.register(gameTransactionRoutes);
+  // Own plugin: raw-body signature check and the protocol's response shape, not the envelope.
+  await app.register(providerWalletRoutes, { prefix: "/provider" });
 };

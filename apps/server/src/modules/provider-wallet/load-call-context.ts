@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@croupier/db/create-database";
+import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
+import { queryRows } from "../ledger/sql-executor.ts";
+import { playerBlockedSql, playerLimitReachedSql } from "./check-player-may-bet.ts";
+
+export type StoredTransaction = {
+  method: "bet" | "win" | "rollback" | "tombstone";
+  status: "accepted" | "rolled_back" | "tombstone";
+  fingerprint: string;
+  wallet_guid: string | null;
+  amount: string | null;
+  free_spin: boolean;
+  game_transaction_guid: string | null;
+  balance_after: string | null;
+  bonus_balance_after: string | null;
+};
+
+export type CallContext = {
+  session_guid: string;
+  session_provider: string;
+  customer_guid: string;
+  wallet_guid: string;
+  currency_guid: string;
+  game_code: string;
+  game_guid: string | null;
+  expired: boolean;
+  currency_code: string;
+  decimals: number;
+  max_bet: string;
+  max_bonus_bet: string;
+  balance: string;
+  bonus_balance: string;
+  wallet_blocked: boolean;
+  player_blocked: boolean;
+  limit_reached: boolean;
+  game_in_catalog: boolean;
+  /** Percent of a stake that counts towards wagering in this game. */
+  bonus_wage: string;
+  /** May bonus money be staked in this game? */
+  bonus_play_allowed: boolean;
+  own: StoredTransaction | null;
+  reference: StoredTransaction | null;
+};
+
+/**
+ * Everything a call needs to decide before touching money, in one read: the
+ * session behind the token (with its wallet and currency), the player's
+ * standing, and the stored transactions for transaction_uuid and
+ * reference_transaction_uuid. Decisions made on it are re-checked by the
+ * guarded statements that move the money.
+ */
+export async function loadCallContext(
+  db: Db,
+  input: { providerCode: string; token: string; transactionUuid: string | null; referenceUuid: string | null },
+): Promise<CallContext | undefined> {
+  const stored = (uuid: string | null) => sql`(
+    SELECT jsonb_build_object('method', t.method, 'status', t.status, 'fingerprint', t.fingerprint,
+                              'wallet_guid', t.wallet_guid, 'amount', t.amount::text, 'free_spin', t.free_spin,
+                              'game_transaction_guid', t.game_transaction_guid,
+                              'balance_after', t.balance_after::text, 'bonus_balance_after', t.bonus_balance_after::text)
+      FROM provider_transactions t WHERE t.provider_code = ${input.providerCode} AND t.transaction_uuid = ${uuid})`;
+  const rows = await queryRows<CallContext>(
+    db,
+    sql`SELECT s.guid AS session_guid, s.provider_code AS session_provider, s.customer_guid, s.wallet_guid, s.currency_guid,
+               s.game_code, COALESCE(s.game_guid, g.guid) AS game_guid, s.expires_at <= now() AS expired,
+               c.code AS currency_code, c.decimals,
+               w.balance::text AS balance, w.bonus_balance::text AS bonus_balance, w.status <> 'active' AS wallet_blocked,
+               ${playerBlockedSql(sql`s.customer_guid`)} AS player_blocked,
+               ${playerLimitReachedSql(sql`s.customer_guid`)} AS limit_reached,
+               -- The catalogue's view of the game: still active, for this provider, in this currency.
+               (g.guid IS NOT NULL AND g.game_status = 'active' AND g.game_provider = s.provider_code
+                 AND (cardinality(g.currency_guids) = 0 OR s.currency_guid = ANY (g.currency_guids))) AS game_in_catalog,
+               COALESCE(g.bonus_wage, 100)::text AS bonus_wage,
+               COALESCE(g.bonus_play_allowed, true) AS bonus_play_allowed,
+               CASE WHEN tag.name = 'Live' THEN c.max_bet_live_real ELSE c.max_bet_slot_real END::text AS max_bet,
+               CASE WHEN tag.name = 'Live' THEN c.max_bet_live_bonus ELSE c.max_bet_slot_bonus END::text AS max_bonus_bet,
+               ${input.transactionUuid ? stored(input.transactionUuid) : sql`NULL::jsonb`} AS own,
+               ${input.referenceUuid ? stored(input.referenceUuid) : sql`NULL::jsonb`} AS reference
+          FROM game_sessions s
+          JOIN wallets w ON w.guid = s.wallet_guid
+          JOIN currencies c ON c.guid = s.currency_guid
+          LEFT JOIN games g ON g.external_guid = s.game_code
+          LEFT JOIN tags tag ON tag.guid = g.system_tag_guid
+         WHERE s.token_hash = ${hashGameSessionToken(input.token)}`,
+  );
+  return rows[0];
+}
