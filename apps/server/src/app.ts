@@ -14,6 +14,7 @@ import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
 import "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { imageProxyPlugin } from "./plugins/image-proxy.ts";
 import { observabilityPlugin } from "./plugins/observability.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
@@ -107,6 +108,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
 
   await app.register(apiV1Routes, { prefix: "/api/v1" });
   await app.register(featureStatusRoute, { prefix: "/api" });
+  await app.register(imageProxyPlugin);
   await app.register(realtimePlugin, {});
   await app.register(identityDevRoutes);
 
