@@ -5,16 +5,23 @@ import { defineConfig } from "vitest/config";
 // component tests run in jsdom. Browser (e2e) tests are separate: npm run test:e2e.
 export default defineConfig({
   test: {
+    // Two cores: more workers only fight over the CPU and the database.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: "node",
           environment: "node",
-          include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/house-games/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "packages/*/test/**/*.test.ts",
+            "apps/server/test/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/house-games/src/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: more workers only fight over the CPU and the database.
-          maxWorkers: 2,
         },
       },
       "apps/web/vitest.config.ts",
