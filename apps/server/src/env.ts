@@ -58,6 +58,8 @@ export const envSchema = z
       .regex(/^rediss?:\/\//, "must be a redis:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // Realtime: "false" makes a process hold sockets only; at least one process must dispatch the outbox.
+    REALTIME_DISPATCH: bool.default(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: bool.default(false),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),

@@ -52,7 +52,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
   app.decorate("realtime", { io, dispatcher });
 
   app.addHook("onReady", async () => {
-    await dispatcher.start();
+    if (app.env.REALTIME_DISPATCH) await dispatcher.start();
   });
   app.addHook("preClose", async () => {
     await dispatcher.stop();
