@@ -2,6 +2,7 @@ import type { Db } from "../create-database.ts";
 import { seedReferenceData } from "./seed-reference-data.ts";
 import { seedCatalog } from "./catalog/seed-catalog.ts";
 import { seedIdentity, seedIdentityDemo } from "./seed-identity.ts";
+import { seedWalletDemo } from "./seed-wallet-demo.ts";
 
 export type SeedOptions = { demo: boolean };
 
@@ -11,4 +12,5 @@ export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   await seedCatalog(db, _options);
   await seedIdentity(db);
   if (_options.demo) await seedIdentityDemo(db);
+  if (_options.demo) await seedWalletDemo(db);
 }

@@ -13,21 +13,24 @@ export async function ensureLedgerAccount(
   executor: SqlExecutor,
   input: { kind: LedgerAccountKind; owner: string; currencyGuid: string },
 ): Promise<string> {
-  const rows = await queryRows<{ guid: string }>(
-    executor,
-    sql`WITH created AS (
-          INSERT INTO ledger_accounts (kind, owner, currency_guid)
-          VALUES (${input.kind}, ${input.owner}, ${input.currencyGuid}::uuid)
-          ON CONFLICT (owner, kind, currency_guid) DO NOTHING
-          RETURNING guid)
-        SELECT guid FROM created
-        UNION ALL
-        SELECT guid FROM ledger_accounts
-         WHERE owner = ${input.owner} AND kind = ${input.kind} AND currency_guid = ${input.currencyGuid}::uuid`,
-  );
-  const guid = rows[0]?.guid;
-  if (!guid) throw new Error(`ledger account ${input.kind}/${input.owner} could not be created`);
-  return guid;
+  // A concurrent creator makes our INSERT do nothing while its row is still
+  // invisible to this statement's snapshot; the next statement sees it.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const rows = await queryRows<{ guid: string }>(
+      executor,
+      sql`WITH created AS (
+            INSERT INTO ledger_accounts (kind, owner, currency_guid)
+            VALUES (${input.kind}, ${input.owner}, ${input.currencyGuid}::uuid)
+            ON CONFLICT (owner, kind, currency_guid) DO NOTHING
+            RETURNING guid)
+          SELECT guid FROM created
+          UNION ALL
+          SELECT guid FROM ledger_accounts
+           WHERE owner = ${input.owner} AND kind = ${input.kind} AND currency_guid = ${input.currencyGuid}::uuid`,
+    );
+    if (rows[0]) return rows[0].guid;
+  }
+  throw new Error(`ledger account ${input.kind}/${input.owner} could not be created`);
 }
 
 // Platform-side accounts never change once created, so their guids are cached

@@ -1,0 +1,152 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "@croupier/db/seed/seed";
+import { PLATFORM_OWNER, systemAccountGuid } from "../../src/modules/ledger/ledger-accounts.ts";
+import { canonicalAmount, checkAmount, formatAmount } from "../../src/modules/ledger/money.ts";
+import { moveWalletMoney } from "../../src/modules/ledger/move-wallet-money.ts";
+import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
+import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
+import { createPlayer, deposit, hasPostgres, openWallet, walletState } from "./wallet-helpers.ts";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({}, { demo: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("amounts", () => {
+  it("accepts plain decimals within the currency's decimals and refuses everything else", () => {
+    expect(checkAmount("10", 2)).toEqual({ ok: true, value: "10" });
+    expect(checkAmount("0.01", 2).ok).toBe(true);
+    expect(checkAmount("0.00000001", 8).ok).toBe(true);
+    for (const bad of ["-1", "1.001", "1e3", "+1", " 1", "1 ", "01", ".5", "5.", "NaN", "Infinity", "0x10", "1,5", ""]) {
+      expect(checkAmount(bad, 2).ok, bad).toBe(false);
+    }
+    expect(checkAmount(10, 2).ok).toBe(false);
+    expect(checkAmount("0", 2).ok).toBe(false);
+    expect(checkAmount("0", 2, { allowZero: true }).ok).toBe(true);
+    expect(checkAmount("5", 0).ok).toBe(true);
+    expect(checkAmount("5.0", 0).ok).toBe(false);
+  });
+
+  it("formats NUMERIC strings with the currency's decimals and compares amounts by value", () => {
+    expect(formatAmount("12.500000000000000000", 2)).toBe("12.50");
+    expect(formatAmount("7", 8)).toBe("7.00000000");
+    expect(formatAmount("3.000000000000000000", 0)).toBe("3");
+    expect(canonicalAmount("10.50")).toBe("10.5");
+    expect(canonicalAmount("10.00")).toBe("10");
+    expect(canonicalAmount("0.0")).toBe("0");
+  });
+});
+
+describe("ledger", () => {
+  it("refuses to update, delete or truncate ledger rows, and to re-point a wallet at other accounts", async () => {
+    const player = await createPlayer(ctx.database);
+    const wallet = await openWallet(ctx.database, player);
+    await deposit(ctx.database, wallet.guid, "5");
+    await expect(ctx.database.query("UPDATE ledger_transfers SET amount = amount * 2")).rejects.toThrow(/immutable/);
+    await expect(ctx.database.query("DELETE FROM ledger_transfers")).rejects.toThrow(/immutable/);
+    await expect(ctx.database.query("TRUNCATE ledger_transfers CASCADE")).rejects.toThrow(/immutable/);
+    await expect(ctx.database.query("DELETE FROM ledger_accounts")).rejects.toThrow(/immutable|foreign key/);
+    await expect(ctx.database.query("UPDATE wallets SET cash_account_guid = bonus_account_guid WHERE guid = $1", [wallet.guid])).rejects.toThrow(
+      /immutable/,
+    );
+    await expect(ctx.database.query("DELETE FROM wallets WHERE guid = $1", [wallet.guid])).rejects.toThrow(/immutable/);
+    // The CHECK constraint is the last line: even a hand-written overdraft fails.
+    await expect(ctx.database.query("UPDATE wallets SET balance = balance - 6 WHERE guid = $1", [wallet.guid])).rejects.toThrow(/check/i);
+  });
+
+  it("moves money idempotently: a replay moves nothing, the same key with other parameters is refused", async () => {
+    const player = await createPlayer(ctx.database);
+    const wallet = await openWallet(ctx.database, player);
+    const clearing = await systemAccountGuid(ctx.database.db, { kind: "payment_clearing", owner: PLATFORM_OWNER, currencyGuid: wallet.currency_guid });
+    const input = {
+      walletGuid: wallet.guid,
+      pocket: "balance" as const,
+      direction: "credit" as const,
+      amount: "25.5",
+      counterpartyAccountGuid: clearing,
+      kind: "deposit" as const,
+      idempotencyKey: `deposit:${wallet.guid}:1`,
+      operationType: "deposit",
+    };
+    expect((await moveWalletMoney(ctx.database.db, input)).status).toBe("applied");
+    expect(await moveWalletMoney(ctx.database.db, { ...input, amount: "25.50" })).toMatchObject({ status: "replayed", balance: expect.stringMatching(/^25\.5/) });
+    expect((await moveWalletMoney(ctx.database.db, { ...input, amount: "26" })).status).toBe("idempotency_conflict");
+    expect((await moveWalletMoney(ctx.database.db, { ...input, direction: "debit" })).status).toBe("idempotency_conflict");
+    const [count] = await ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key = $1", [input.idempotencyKey]);
+    expect(count!.n).toBe(1);
+    expect((await walletState(ctx.database, wallet.guid)).balance).toBe("25.50");
+
+    // Withdrawals draw on cash only, and never below zero.
+    const withdrawal = { ...input, direction: "debit" as const, kind: "withdrawal" as const, operationType: "withdrawal" };
+    expect((await moveWalletMoney(ctx.database.db, { ...withdrawal, amount: "30", idempotencyKey: "w1" })).status).toBe("insufficient_funds");
+    expect((await moveWalletMoney(ctx.database.db, { ...withdrawal, amount: "20", idempotencyKey: "w2" })).status).toBe("applied");
+    expect((await walletState(ctx.database, wallet.guid)).balance).toBe("5.50");
+  });
+
+  it("funds the demo player's USD and EUR wallets through deposits, idempotently", async () => {
+    const rows = await ctx.database.query<{ code: string; balance: string; is_active: boolean; transfers: number }>(
+      `SELECT c.code, round(w.balance, 2)::text AS balance, w.is_active,
+              (SELECT count(*)::int FROM ledger_transfers t WHERE t.credit_account_guid = w.cash_account_guid AND t.kind = 'deposit') AS transfers
+         FROM wallets w JOIN users u ON u.guid = w.customer_guid JOIN currencies c ON c.guid = w.currency_guid
+        WHERE u.email = 'demo@example.com' ORDER BY c.code`,
+    );
+    expect(rows).toEqual([
+      { code: "EUR", balance: "500.00", is_active: false, transfers: 1 },
+      { code: "USD", balance: "1000.00", is_active: true, transfers: 1 },
+    ]);
+    await seed(ctx.database.db, { demo: true });
+    const again = await ctx.database.query<{ balance: string }>(
+      "SELECT round(w.balance, 2)::text AS balance FROM wallets w JOIN users u ON u.guid = w.customer_guid WHERE u.email = 'demo@example.com' ORDER BY w.balance",
+    );
+    expect(again.map((r) => r.balance)).toEqual(["500.00", "1000.00"]);
+  });
+
+  it("reconciliation is clean on honest data and names a tampered wallet", async () => {
+    expect((await reconcileLedger(ctx.database.db)).culprits).toEqual([]);
+    const player = await createPlayer(ctx.database);
+    const wallet = await openWallet(ctx.database, player, "EUR");
+    await deposit(ctx.database, wallet.guid, "10");
+    // A balance written directly, bypassing the ledger.
+    await ctx.database.query("UPDATE wallets SET bonus_balance = bonus_balance + 3 WHERE guid = $1", [wallet.guid]);
+    const report = await reconcileLedger(ctx.database.db);
+    expect(report.ok).toBe(false);
+    expect(report.culprits).toEqual([
+      expect.objectContaining({ kind: "wallet_mismatch", wallet_guid: wallet.guid, currency: "EUR", pocket: "bonus_balance" }),
+    ]);
+    await ctx.database.query("UPDATE wallets SET bonus_balance = bonus_balance - 3 WHERE guid = $1", [wallet.guid]);
+    expect((await reconcileLedger(ctx.database.db)).ok).toBe(true);
+  });
+});
+
+describe.skipIf(!hasPostgres)("npm run reconcile (PostgreSQL)", () => {
+  const run = promisify(execFile);
+  const cli = path.resolve(import.meta.dirname, "../../src/cli/reconcile.ts");
+  const tsx = path.resolve(import.meta.dirname, "../../../../node_modules/.bin/tsx");
+  const databaseUrl = () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${ctx.database.name}`;
+    return url.toString();
+  };
+
+  it("exits 0 when clean and 1 naming the culprit when a wallet disagrees with its ledger", async () => {
+    const clean = await run(tsx, [cli], { env: { ...process.env, DATABASE_URL: databaseUrl(), NODE_ENV: "test" } });
+    expect(clean.stdout).toContain("Ledger reconciled");
+    const player = await createPlayer(ctx.database);
+    const wallet = await openWallet(ctx.database, player, "GBP");
+    await deposit(ctx.database, wallet.guid, "10");
+    await ctx.database.query("UPDATE wallets SET balance = balance - 1 WHERE guid = $1", [wallet.guid]);
+    const failed = await run(tsx, [cli], { env: { ...process.env, DATABASE_URL: databaseUrl(), NODE_ENV: "test" } }).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toContain(`wallet ${wallet.guid} (GBP) balance`);
+    await ctx.database.query("UPDATE wallets SET balance = balance + 1 WHERE guid = $1", [wallet.guid]);
+  });
+});
