@@ -1,4 +1,5 @@
-import { NavLink, Outlet, redirect, replace } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, Outlet, redirect, replace, useLocation } from "react-router";
 import type { Route } from "./+types/account-layout";
 import { BonusHubRedirectEffect } from "../components/bonus-hub-redirect-effect";
 import { Icon, type IconName } from "../components/icons";
@@ -42,6 +43,18 @@ type Item = { to: string; label: string; icon: IconName };
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const roundsHistory = useFeatureFlag("history-of-rounds");
   const bonusHub = useFeatureFlag("bonus-hub");
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+
+  // On narrow screens the account nav scrolls sideways: keep the current page's tab in view.
+  useEffect(() => {
+    const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const list = current?.closest("ul");
+    if (current && list && list.scrollWidth > list.clientWidth) {
+      list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
+
   if (loaderData.redirectToBonusHub) return <BonusHubRedirectEffect />;
 
   const items: Item[] = [
@@ -62,8 +75,8 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteShell>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 desktop:flex-row">
-        <nav aria-label="My account" className="desktop:w-56 desktop:shrink-0">
-          <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 desktop:mx-0 desktop:flex-col desktop:overflow-visible desktop:px-0">
+        <nav ref={navRef} aria-label="My account" className="desktop:w-56 desktop:shrink-0">
+          <ul className="relative -mx-4 flex gap-1 overflow-x-auto px-4 pb-1 desktop:mx-0 desktop:flex-col desktop:overflow-visible desktop:px-0">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink

@@ -1,0 +1,104 @@
+import { requireParams } from "@croupier/contract/api-client";
+import { getBrowserQueryClient } from "../../lib/query-client";
+import { identityApi, getTokenLifecycle } from "./identity-api";
+import type { Tokens } from "./token-lifecycle";
+
+const PROVIDER_KEY = "croupier.identity_provider";
+
+/** Where mailed links lead: this site's home page (the server only accepts its own origin). */
+export const homeUrl = () => new URL("/", window.location.origin).toString();
+
+/** Stores the tokens of a login: the player is authenticated and the profile reloads. */
+export function acceptLogin(tokens: Tokens) {
+  getTokenLifecycle().accept(tokens);
+  void getBrowserQueryClient().invalidateQueries({ queryKey: ["identity"] });
+}
+
+export async function loginWithPassword(input: { email: string; password: string }) {
+  const { payload } = await identityApi().post<Tokens>("/authorization/login", { body: requireParams("body", input) });
+  acceptLogin(payload);
+}
+
+export async function requestLoginCode(email: string) {
+  await identityApi().post("/authorization/request-login-code", { body: { email } });
+}
+
+/** POST /authorization/code-login: the mailed code or the magic link's code. */
+export async function loginWithCode(token: string, email?: string) {
+  const { payload } = await identityApi().post<Tokens>("/authorization/code-login", { body: email ? { token, email } : { token } });
+  acceptLogin(payload);
+}
+
+/**
+ * Logout ends the session on the server, which answers with a fresh anonymous session: storing
+ * it is the "new session" of the contract. When the call fails the tokens go anyway.
+ */
+export async function logout() {
+  const lifecycle = getTokenLifecycle();
+  try {
+    const { payload } = await identityApi().post<Tokens>("/authorization/logout", { credentials: "include" });
+    lifecycle.accept(payload);
+  } catch {
+    lifecycle.unauthorized();
+  }
+  getBrowserQueryClient().removeQueries({ queryKey: ["identity"] });
+}
+
+/** Remembers the provider (its return only carries state and code) and leaves for its login page. */
+export async function startProviderLogin(provider: string, options: { bTag?: string | null } = {}) {
+  const { payload } = await identityApi().get<{ redirect_url: string }>("/authorization/provider-redirect", {
+    query: { provider: requireParams("provider", provider), b_tag: options.bTag ?? undefined },
+  });
+  sessionStorage.setItem(PROVIDER_KEY, provider);
+  window.location.assign(payload.redirect_url);
+}
+
+export type ProviderReturn = { state: string; code: string; scope?: string; authuser?: string; prompt?: string; hd?: string };
+
+export async function finishProviderLogin(params: ProviderReturn) {
+  const provider = sessionStorage.getItem(PROVIDER_KEY);
+  sessionStorage.removeItem(PROVIDER_KEY);
+  const { payload } = await identityApi().post<Tokens>("/authorization/provider-login", {
+    query: {
+      provider: requireParams("provider", provider),
+      state: requireParams("state", params.state),
+      code: requireParams("code", params.code),
+      scope: params.scope,
+      authuser: params.authuser,
+      prompt: params.prompt,
+      hd: params.hd,
+    },
+  });
+  acceptLogin(payload);
+}
+
+export async function signUp(body: Record<string, unknown>) {
+  const { payload } = await identityApi().post<Tokens>("/signup", { body: requireParams("body", body) });
+  acceptLogin(payload);
+}
+
+export async function requestPasswordReset(email: string) {
+  await identityApi().post("/password/token", { body: { email, redirect_url: homeUrl() } });
+}
+
+export async function resetPassword(token: string, newPassword: string) {
+  await identityApi().post("/password/reset", { body: { token, new_password: newPassword } });
+}
+
+export async function updatePassword(currentPassword: string, newPassword: string) {
+  await identityApi().post("/password/update", { body: { current_password: currentPassword, new_password: newPassword } });
+}
+
+export async function verifyEmail(token: string) {
+  await identityApi().post("/signup/verify", { body: { token } });
+  await getBrowserQueryClient().invalidateQueries({ queryKey: ["identity", "profile"] });
+}
+
+export async function requestEmailApproval(email: string) {
+  await identityApi().post("/signup/request", { body: { email, redirect_url: homeUrl() } });
+}
+
+export async function terminateOtherSessions() {
+  await identityApi().post("/session/terminate");
+  await getBrowserQueryClient().invalidateQueries({ queryKey: ["identity", "sessions"] });
+}

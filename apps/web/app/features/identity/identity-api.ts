@@ -1,0 +1,69 @@
+import { createApiClient, ResponseError, type ApiClient } from "@croupier/contract/api-client";
+import { clientAuth } from "../../lib/client-auth";
+import { toastServerError } from "../../lib/toasts";
+import { clearTokenCookies, readTokenCookies, writeTokenCookies } from "./token-cookies";
+import { createTokenLifecycle, type TokenLifecycle, type Tokens } from "./token-lifecycle";
+
+export const API_BASE = "/api/v1";
+
+/** "1920*1080": the session log records the screen size of each login. */
+function windowSizeHeader(): Record<string, string> {
+  if (typeof screen === "undefined") return {};
+  return { "window-size": `${screen.width}*${screen.height}` };
+}
+
+let lifecycle: TokenLifecycle | undefined;
+let client: ApiClient | undefined;
+
+/**
+ * Session calls go without a bearer token and without the 401 hook: a refused refresh token is
+ * the lifecycle's business (it opens a new session), not a reason to log the player out twice.
+ */
+const sessionClient = () => createApiClient({ baseUrl: API_BASE, headers: windowSizeHeader });
+
+/** The tab's token lifecycle, wired to the cookies and to the app's auth state (browser only). */
+export function getTokenLifecycle(): TokenLifecycle {
+  if (lifecycle) return lifecycle;
+  const sessions = sessionClient();
+  const created = createTokenLifecycle({
+    read: readTokenCookies,
+    write: writeTokenCookies,
+    clear: clearTokenCookies,
+    updateSession: async (refresh_token) =>
+      (await sessions.post<Tokens>("/session/update", { body: { refresh_token }, credentials: "include" })).payload,
+    createSession: async () => (await sessions.post<Tokens>("/session/create", { credentials: "include" })).payload,
+    onAuth: ({ authenticated, userId }) => clientAuth.set(authenticated, userId),
+  });
+  clientAuth.registerSession({ accessToken: created.getAccessToken, unauthorized: created.unauthorized });
+  lifecycle = created;
+  return created;
+}
+
+/** The product API as the player: a live access token on every call, 401/403 → logged out, 5xx → toast. */
+export function identityApi(): ApiClient {
+  client ??= createApiClient({
+    baseUrl: API_BASE,
+    headers: windowSizeHeader,
+    getAccessToken: () => getTokenLifecycle().getAccessToken(),
+    onUnauthorized: () => getTokenLifecycle().unauthorized(),
+    onServerError: () => toastServerError(),
+  });
+  return client;
+}
+
+/** The server's message for a failed call, or 'Unexpected error' when there was no answer. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ResponseError) return error.payload.message || "Unexpected error";
+  return "Unexpected error";
+}
+
+/** Field errors keyed by field name without the "body."/"query." prefix. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ResponseError)) return {};
+  const out: Record<string, string> = {};
+  for (const { field, message } of error.fields) {
+    const key = field.replace(/^(body|query|params)\./, "");
+    out[key] = out[key] ? `${out[key]} ${message}` : message;
+  }
+  return out;
+}
