@@ -1,6 +1,7 @@
 import type { Api } from "./api-get";
 import { ACCESS_TOKEN_COOKIE } from "./auth-state";
 import { parseCookies } from "./cookies";
+import { toastServerError } from "./toasts";
 
 let api: Api | undefined;
 
@@ -9,6 +10,7 @@ export function getBrowserApi(): Api {
   api ??= {
     origin: typeof window === "undefined" ? "http://localhost" : window.location.origin,
     fetch: (request) => fetch(request),
+    onServerError: () => toastServerError(),
     headers: () => {
       const headers = new Headers();
       if (typeof document === "undefined") return headers;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet, ApiRequestError, type Api } from "../../lib/api-get";
+import { ResponseError } from "@croupier/contract/api-client";
+import { apiGet, type Api } from "../../lib/api-get";
 import { useApi } from "../../lib/browser-api";
 import type { DeviceKind, LobbyEntry, LobbySection } from "./catalog-types";
 
@@ -12,8 +13,8 @@ export async function fetchLobbyPage(api: Api, section: LobbySection, device: De
     });
     return Array.isArray(entries) ? entries.map(toLobbyEntry) : [];
   } catch (error) {
-    // Until the catalogue module lands the call answers 404; that is "no games", not a fault.
-    if (!(error instanceof ApiRequestError && error.status === 404)) console.warn(`lobby page ${section} failed`, error);
+    // A section the catalogue does not publish answers 404: that is "no games", not a fault.
+    if (!(error instanceof ResponseError && error.status === 404)) console.warn(`lobby page ${section} failed`, error);
     return [];
   }
 }
