@@ -10,7 +10,12 @@ import {
 import { emitOutboxEvent } from "../modules/realtime/emit-outbox-event.ts";
 import { createOutboxDispatcher, type OutboxDispatcher } from "../modules/realtime/outbox-dispatcher.ts";
 
-export type Realtime = { io: RealtimeServer; dispatcher: OutboxDispatcher };
+export type Realtime = {
+  io: RealtimeServer;
+  dispatcher: OutboxDispatcher;
+  /** Whether an emit now reaches every process (always true without REDIS_URL). */
+  fanOutReady: () => boolean;
+};
 
 declare module "fastify" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -39,7 +44,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
 
   let redis: RedisAdapter | undefined;
   if (app.env.REDIS_URL) {
-    redis = await createRedisAdapter(app.env.REDIS_URL, app.log);
+    redis = createRedisAdapter(app.env.REDIS_URL, app.log);
     io.adapter(redis.adapter);
   }
 
@@ -48,8 +53,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
     emit: (event) => emitOutboxEvent(io, event),
     log: app.log,
     pollIntervalMs: options.pollIntervalMs,
+    canEmit: redis?.isReady,
   });
-  app.decorate("realtime", { io, dispatcher });
+  app.decorate("realtime", { io, dispatcher, fanOutReady: () => redis?.isReady() ?? true });
 
   app.addHook("onReady", async () => {
     if (app.env.REALTIME_DISPATCH) await dispatcher.start();

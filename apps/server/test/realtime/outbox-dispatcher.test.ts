@@ -94,6 +94,47 @@ describe("outbox dispatcher", () => {
     expect(await undelivered()).toBe(0);
   });
 
+  it("holds events back while the fan-out is unavailable and delivers them once it is back", async () => {
+    let ready = false;
+    const emitted: OutboxEvent[] = [];
+    const held = dispatcher((event) => emitted.push(event), { canEmit: () => ready });
+    await held.start();
+    await enqueue(2);
+    await held.drain();
+    expect(emitted).toHaveLength(0);
+    expect(await undelivered()).toBe(2);
+    ready = true;
+    await held.drain();
+    expect(emitted).toHaveLength(2);
+    expect(await undelivered()).toBe(0);
+  });
+
+  it("releases its LISTEN connection when stopped", async () => {
+    const listening = async () =>
+      database.kind === "postgres"
+        ? Number(
+            (
+              await database.query<{ n: string }>(
+                `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+              )
+            )[0]!.n,
+          )
+        : null;
+    const d = dispatcher(() => {});
+    await d.start();
+    if (database.kind === "postgres") expect(await listening()).toBe(1);
+    await d.stop();
+    const emitted: OutboxEvent[] = [];
+    // Nothing is dispatched after stop, whether by NOTIFY or by a poll.
+    const late = createOutboxDispatcher({ database, emit: (e) => emitted.push(e), log: silent, pollIntervalMs: 20 });
+    await late.start();
+    await late.stop();
+    await enqueue(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(emitted).toHaveLength(0);
+    if (database.kind === "postgres") expect(await listening()).toBe(0);
+  });
+
   it("resumes undelivered rows after a restart", async () => {
     const first: OutboxEvent[] = [];
     const before = dispatcher((event) => first.push(event));

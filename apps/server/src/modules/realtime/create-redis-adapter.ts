@@ -1,25 +1,73 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import { createClient } from "redis";
 
-type Log = { warn: (object: unknown, message?: string) => void };
+type Log = { warn: (object: unknown, message?: string) => void; info: (object: unknown, message?: string) => void };
 
-export type RedisAdapter = { adapter: ReturnType<typeof createAdapter>; close: () => Promise<void> };
+export type RedisAdapter = {
+  adapter: ReturnType<typeof createAdapter>;
+  /** Both connections are up: an emit now reaches the other processes. */
+  isReady: () => boolean;
+  close: () => Promise<void>;
+};
+
+const ERROR_LOG_INTERVAL_MS = 30_000;
 
 /**
  * The Redis adapter makes rooms span server processes: an emit in one process is published
  * and every process delivers it to its own sockets in that room. Needs a pub and a sub connection.
+ *
+ * Startup does not wait for Redis: the HTTP API keeps working while Redis is away, and the outbox
+ * dispatcher holds events back (isReady) until it is back, so they are late rather than lost.
  */
-export async function createRedisAdapter(url: string, log: Log): Promise<RedisAdapter> {
-  const pub = createClient({ url });
+export function createRedisAdapter(url: string, log: Log): RedisAdapter {
+  const pub = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) } });
   const sub = pub.duplicate();
-  // Without listeners a connection error would crash the process; node-redis reconnects on its own.
-  pub.on("error", (error: unknown) => log.warn({ err: error }, "redis (realtime pub) error"));
-  sub.on("error", (error: unknown) => log.warn({ err: error }, "redis (realtime sub) error"));
-  await Promise.all([pub.connect(), sub.connect()]);
+
+  // node-redis reports every failed reconnect; one line per interval is enough.
+  let lastErrorLog = 0;
+  const onError = (role: string) => (error: unknown) => {
+    if (Date.now() - lastErrorLog < ERROR_LOG_INTERVAL_MS) return;
+    lastErrorLog = Date.now();
+    log.warn({ err: error }, `redis (realtime ${role}) unavailable; reconnecting`);
+  };
+  // Without an error listener a connection failure would crash the process.
+  pub.on("error", onError("pub"));
+  sub.on("error", onError("sub"));
+  pub.on("ready", () => log.info({}, "redis (realtime) connected"));
+  void pub.connect().catch(onError("pub"));
+  void sub.connect().catch(onError("sub"));
+
   return {
-    adapter: createAdapter(pub, sub),
+    adapter: createAdapter(guarded(pub, onError("pub")), guarded(sub, onError("sub"))),
+    isReady: () => pub.isReady && sub.isReady,
     close: async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // close() would wait for commands queued while disconnected; destroy() drops them.
+      await Promise.allSettled(
+        [pub, sub].map(async (client) => {
+          if (client.isReady) await client.close();
+          else if (client.isOpen) client.destroy();
+        }),
+      );
     },
   };
+}
+
+/**
+ * The adapter publishes and subscribes without awaiting: a command failing while Redis is away
+ * would be an unhandled rejection and end the process. Marking every returned promise handled
+ * keeps that from happening (callers that await still see the error); an event lost that way is
+ * at worst late for sockets on other processes, whose clients refetch on reconnect.
+ */
+function guarded<T extends object>(client: T, onError: (error: unknown) => void): T {
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (result instanceof Promise) result.catch(onError);
+        return result;
+      };
+    },
+  });
 }

@@ -18,6 +18,11 @@ export type OutboxDispatcherOptions = {
   batchSize?: number;
   retentionHours?: number;
   pruneIntervalMs?: number;
+  /**
+   * False while emits cannot reach every process (Redis away): rows then stay undelivered and go
+   * out once it is back, instead of being marked delivered after reaching only local sockets.
+   */
+  canEmit?: () => boolean;
   /** Turn LISTEN off (tests of the polling path). */
   listen?: boolean;
 };
@@ -51,9 +56,19 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
     for (const event of events) options.emit(event);
   };
 
+  let holding = false;
+  const mayEmit = () => {
+    const ready = options.canEmit?.() ?? true;
+    if (!ready && !holding) log.warn({}, "realtime fan-out unavailable; holding outbox events until it is back");
+    if (ready && holding) log.warn({}, "realtime fan-out is back; delivering held outbox events");
+    holding = !ready;
+    return ready;
+  };
+
   const runDrain = async () => {
     do {
       again = false;
+      if (!mayEmit()) return;
       // Full batches mean more rows are waiting: keep going without waiting for the next wake-up.
       for (;;) {
         if (stopped) return;
