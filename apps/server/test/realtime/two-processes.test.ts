@@ -4,7 +4,10 @@ import { createServer, Socket as NetSocket } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, type DatabaseHandle } from "@croupier/db/create-database";
 import { DEMO_PLAYER } from "@croupier/db/seed/seed-identity";
+import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
+import { signBody } from "../../src/modules/provider-wallet/signature.ts";
 import { openSocket, waitForEvent, type TestSocket } from "./realtime-helpers.ts";
 
 /*
@@ -12,6 +15,9 @@ import { openSocket, waitForEvent, type TestSocket } from "./realtime-helpers.ts
  * B only holds sockets (REALTIME_DISPATCH=false), so an event caused through A can reach a socket
  * on B only through the Redis adapter.
  */
+
+// The development default of PROVIDER_HOUSE_SECRET (the spawned servers run with it).
+const HOUSE_SECRET = "dev-only-house-provider-secret";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -125,6 +131,7 @@ describe.skipIf(skipReason !== null)("realtime across two server processes (Post
   let processA: ServerProcess | undefined;
   let processB: ServerProcess | undefined;
   let socketOnB: TestSocket | undefined;
+  let database: DatabaseHandle | undefined;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -136,10 +143,12 @@ describe.skipIf(skipReason !== null)("realtime across two server processes (Post
     // One after the other: the first start migrates and seeds the fresh database.
     processA = await startServer(databaseUrl.toString(), { REALTIME_DISPATCH: "true" });
     processB = await startServer(databaseUrl.toString(), { REALTIME_DISPATCH: "false" });
+    database = await createDatabase({ url: databaseUrl.toString(), poolMax: 2 });
   }, 120_000);
 
   afterAll(async () => {
     socketOnB?.close();
+    await database?.close();
     await Promise.all([stopServer(processA), stopServer(processB)]);
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
@@ -160,4 +169,69 @@ describe.skipIf(skipReason !== null)("realtime across two server processes (Post
     expect(event.payload).toEqual({ session_id: phone.sessionId, event_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(phone.sessionId).not.toBe(laptop.sessionId);
   });
+
+  it("delivers the balance event of a provider bet placed through process A to the player's socket on process B", async () => {
+    const phone = await logIn(processB!);
+    const { token } = await call<{ token: string }>(processB!, "/authorization/wss-token", { token: phone.accessToken });
+    const socket = await openSocket(processB!.url, { token, user_agent: "two-process test" });
+    try {
+      // The seeded demo player's funded USD wallet, at a demo house game.
+      const [seat] = await database!.query<{ wallet_guid: string; currency_guid: string; game_code: string; game_guid: string }>(
+        `SELECT w.guid AS wallet_guid, w.currency_guid, g.external_guid AS game_code, g.guid AS game_guid
+           FROM wallets w JOIN currencies c ON c.guid = w.currency_guid,
+                games g
+          WHERE w.customer_guid = $1 AND c.code = 'USD' AND w.balance >= 1
+            AND g.game_provider = 'house' AND g.game_status = 'active' AND cardinality(g.currency_guids) = 0
+          ORDER BY g.external_guid LIMIT 1`,
+        [phone.userId],
+      );
+      expect(seat, "the demo seed funds a USD wallet and has house games").toBeDefined();
+      const session = await issueGameSession(database!.db, {
+        playerGuid: phone.userId,
+        walletGuid: seat!.wallet_guid,
+        providerCode: "house",
+        gameCode: seat!.game_code,
+        gameGuid: seat!.game_guid,
+      });
+
+      const body = JSON.stringify({
+        request_uuid: crypto.randomUUID(),
+        timestamp: new Date().toISOString(),
+        token: session.token,
+        game_code: seat!.game_code,
+        round_id: `round-${crypto.randomUUID()}`,
+        transaction_uuid: `bet-${crypto.randomUUID()}`,
+        amount: "1.25",
+        currency: "USD",
+        is_free_spin: false,
+        round_closed: false,
+      });
+      const response = await fetch(`${processA!.url}/api/v1/provider/house/wallet/bet`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-signature": signBody(HOUSE_SECRET, body) },
+        body,
+      });
+      const answer = (await response.json()) as { status: string; balance: string };
+      expect(answer.status).toBe("OK");
+
+      const event = await waitForEvent(socket, (e) => e.type === "user_balance_updated", 10_000);
+      expect(event.payload).toMatchObject({
+        wallet_guid: seat!.wallet_guid,
+        currency_guid: seat!.currency_guid,
+        operation_type: "bet",
+        event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+      expect(decimal(event.payload.balance)).toBe(decimal(answer.balance));
+      expect(decimal(event.payload.operation_amount)).toBe(decimal("1.25"));
+    } finally {
+      socket.close();
+    }
+  });
 });
+
+/** Compares decimal strings without going through a JS number: "1.250" and "1.25" are equal. */
+function decimal(value: unknown): string {
+  const text = String(value);
+  if (!text.includes(".")) return text;
+  return text.replace(/0+$/, "").replace(/\.$/, "");
+}
