@@ -57,11 +57,10 @@ async function findWalletGuid(tx: SqlExecutor, playerGuid: string, currencyGuid:
 }
 
 async function createWallet(tx: SqlExecutor, playerGuid: string, currencyGuid: string): Promise<string> {
-  const [cash, bonus, deferred] = await Promise.all(
-    (["player_cash", "player_bonus", "player_deferred_bonus"] as const).map((kind) =>
-      ensureLedgerAccount(tx, { kind, owner: playerGuid, currencyGuid }),
-    ),
-  );
+  // One after the other: a transaction is one connection.
+  const cash = await ensureLedgerAccount(tx, { kind: "player_cash", owner: playerGuid, currencyGuid });
+  const bonus = await ensureLedgerAccount(tx, { kind: "player_bonus", owner: playerGuid, currencyGuid });
+  const deferred = await ensureLedgerAccount(tx, { kind: "player_deferred_bonus", owner: playerGuid, currencyGuid });
   // The first wallet a player gets is the active one; later ones wait for an activation.
   const rows = await queryRows<{ guid: string }>(
     tx,
