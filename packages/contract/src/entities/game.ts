@@ -31,7 +31,7 @@ export const game = z
     /** Share of a bonus-money bet counted towards wagering, in percent. */
     bonus_wage: percentText,
     bonus_play_allowed: z.boolean(),
-    /** True when the logged-in player marked the game; always false for visitors and edge-sync answers. */
+    /** True when the logged-in player marked the game; always false for visitors and on edge-sync pages. */
     is_favorite: z.boolean(),
     /** Category tags of the game. */
     project_tag_guids: z.array(z.uuid()),

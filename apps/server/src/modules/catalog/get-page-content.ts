@@ -41,14 +41,23 @@ export async function getPageContent(
   if (device.can_desktop) tagWhere.push(`'desktop' = ANY(t.device_types)`);
   if (device.can_mobile) tagWhere.push(`'mobile' = ANY(t.device_types)`);
 
+  // One pass over the games counts every row of the page (a count per tag would scan them once per row).
   const tags = await database.query<Tag>(
-    `SELECT ${TAG_COLUMNS},
-       (SELECT count(*)::int FROM game_tags gt JOIN games g ON g.guid = gt.game_guid JOIN providers p ON p.guid = g.provider_guid
-        WHERE gt.tag_guid = t.guid AND ${gameWhere.join(" AND ")}) AS count
-     FROM tags t
-     WHERE ${tagWhere.join(" AND ")}
-     ORDER BY t.ordering, t.name
-     LIMIT ${PAGE_TAGS_MAX}`,
+    `WITH page_tags AS (
+       SELECT ${TAG_COLUMNS} FROM tags t
+       WHERE ${tagWhere.join(" AND ")}
+       ORDER BY t.ordering, t.name
+       LIMIT ${PAGE_TAGS_MAX}
+     ),
+     counts AS (
+       SELECT gt.tag_guid, count(*)::int AS n
+       FROM game_tags gt JOIN games g ON g.guid = gt.game_guid JOIN providers p ON p.guid = g.provider_guid
+       WHERE gt.tag_guid IN (SELECT guid FROM page_tags) AND ${gameWhere.join(" AND ")}
+       GROUP BY gt.tag_guid
+     )
+     SELECT page_tags.*, coalesce(counts.n, 0) AS count
+     FROM page_tags LEFT JOIN counts ON counts.tag_guid = page_tags.guid
+     ORDER BY page_tags.ordering, page_tags.name`,
     params.values,
   );
   const withGames = tags.filter((t) => (t.count ?? 0) > 0);

@@ -39,28 +39,37 @@ async function queryGames(
     throw new AppError("UNAUTHORIZED", "Please log in to see your favourite games.");
   const offset = (paging.page - 1) * paging.per_page;
 
+  // The page is chosen on the narrow row first; the per-game subqueries (tags,
+  // favourite, edge fields) then run for the page's rows only, not for every
+  // row an OFFSET skips.
   const params = new Params();
-  const columns = gameColumns(params, options);
   const where = gameConditions(filters, params, options.userId).join(" AND ");
-  const rows = await database.query(
-    `SELECT ${columns}
-     FROM games g JOIN providers p ON p.guid = g.provider_guid
-     WHERE ${where}
-     ORDER BY ${GAME_ORDER}
-     LIMIT ${params.add(paging.per_page)} OFFSET ${params.add(offset)}`,
+  const limit = params.add(paging.per_page);
+  const skip = params.add(offset);
+  const columns = gameColumns(params, options);
+  const pageQuery = database.query(
+    `WITH page AS (
+       SELECT g.guid, g.game_ordering, g.game_name FROM games g JOIN providers p ON p.guid = g.provider_guid
+       WHERE ${where}
+       ORDER BY ${GAME_ORDER}
+       LIMIT ${limit} OFFSET ${skip}
+     )
+     SELECT ${columns}
+     FROM page JOIN games g ON g.guid = page.guid JOIN providers p ON p.guid = g.provider_guid
+     ORDER BY page.game_ordering, page.game_name, page.guid`,
     params.values,
   );
 
-  // A partly filled page already tells the total; only a full or empty page needs the count.
+  // A partly filled page already tells the total; a first page asks for the
+  // count at the same time (PostgreSQL runs both on separate connections).
+  const countParams = new Params();
+  const countSql = `SELECT count(*)::int AS total FROM games g JOIN providers p ON p.guid = g.provider_guid
+     WHERE ${gameConditions(filters, countParams, options.userId).join(" AND ")}`;
+  const count = () => database.query<{ total: number }>(countSql, countParams.values).then(([row]) => row?.total ?? 0);
+  const eagerCount = database.kind === "postgres" ? count() : null;
+  eagerCount?.catch(() => {});
+  const rows = await pageQuery;
   let total = offset + rows.length;
-  if (rows.length === paging.per_page || (rows.length === 0 && offset > 0)) {
-    const countParams = new Params();
-    const countWhere = gameConditions(filters, countParams, options.userId).join(" AND ");
-    const [row] = await database.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM games g JOIN providers p ON p.guid = g.provider_guid WHERE ${countWhere}`,
-      countParams.values,
-    );
-    total = row?.total ?? 0;
-  }
+  if (rows.length === paging.per_page || (rows.length === 0 && offset > 0)) total = await (eagerCount ?? count());
   return { rows, pager: { page: paging.page, per_page: paging.per_page, total } };
 }
