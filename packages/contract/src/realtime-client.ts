@@ -122,7 +122,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     autoConnect: false,
     reconnection: false,
     timeout: options.timeoutMs ?? 5_000,
-    transports: options.transports ?? ["websocket", "polling"],
+    // Library default unless told: HTTP long-polling first, upgraded to a websocket when the network allows.
+    ...(options.transports ? { transports: options.transports } : {}),
   };
   const socket: Socket = options.url ? io(options.url, socketOptions) : io(socketOptions);
 

@@ -110,7 +110,8 @@ const balanceEvent = (eventId: string, balance: string): UserBalanceUpdatedEvent
 
 describe("realtime client", () => {
   it("connects with the token and user agent in the connect data and reports its states", async () => {
-    const { client: rt, states } = client();
+    // Default transports: long-polling first, then the websocket upgrade.
+    const { client: rt, states } = client({ transports: undefined });
     expect(rt.state).toBe("disconnected");
     rt.connect();
     await until(() => rt.state === "connected");

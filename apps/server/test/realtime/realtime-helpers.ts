@@ -30,11 +30,15 @@ export type Received = { type: string; payload: Record<string, unknown> };
 export type TestSocket = { socket: Socket; received: Received[]; close: () => void };
 
 /** Connects and resolves once the server admitted the socket; rejects with the server's reason otherwise. */
-export function openSocket(url: string, auth: Record<string, unknown> | undefined): Promise<TestSocket> {
+export function openSocket(
+  url: string,
+  auth: Record<string, unknown> | undefined,
+  transports: ("websocket" | "polling")[] = ["websocket"],
+): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
     const socket = connectSocket(url, {
       path: "/socket.io",
-      transports: ["websocket"],
+      transports,
       reconnection: false,
       forceNew: true,
       auth,

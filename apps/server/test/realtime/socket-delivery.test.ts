@@ -135,6 +135,21 @@ describe("realtime socket delivery", () => {
   });
 });
 
+describe("realtime over HTTP long-polling", () => {
+  it("admits and serves a client that cannot use websockets (Socket.IO in front of Fastify's routes)", async () => {
+    const alice = await player();
+    const client = await openSocket(url, { token: alice.token }, ["polling"]);
+    sockets.push(client);
+    await ctx.database.db.transaction(async (tx) => {
+      await enqueueEvent(tx, { type: "customer_status_changed", payload: { status: "active" }, userGuid: alice.userId });
+    });
+    const event = await waitForEvent(client, (e) => e.type === "customer_status_changed");
+    expect(event.payload.status).toBe("active");
+    // Fastify still answers everything else on the same port.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+});
+
 describe("realtime socket authentication", () => {
   const refused = async (auth: Record<string, unknown> | undefined) => {
     const error = await openSocket(url, auth).then(
