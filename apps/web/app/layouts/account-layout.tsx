@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { NavLink, Outlet, redirect, replace, useLocation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, Outlet, redirect, replace, useLocation } from "react-router";
 import type { Route } from "./+types/account-layout";
 import { BonusHubRedirectEffect } from "../components/bonus-hub-redirect-effect";
 import { Icon, type IconName } from "../components/icons";
@@ -11,6 +11,7 @@ import { bonusHubRedirect } from "../lib/bonus-hub-redirect";
 import { clientAuth } from "../lib/client-auth";
 import { cx } from "../lib/cx";
 import { isDocumentRequest } from "../lib/is-document-request";
+import { accountReturnPath } from "../lib/navigation-memory";
 import { loginRedirectPath } from "../lib/navigation-rules";
 import { apiContext, authContext } from "../lib/router-context";
 
@@ -45,6 +46,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const bonusHub = useFeatureFlag("bonus-hub");
   const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
+  // Where the player was before entering the account area (kept by RouteRules, which runs first).
+  const [backTo, setBackTo] = useState<string | null>(null);
+  useEffect(() => setBackTo(accountReturnPath.get()), [pathname]);
 
   // On narrow screens the account nav scrolls sideways: keep the current page's tab in view.
   useEffect(() => {
@@ -76,6 +80,11 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
     <SiteShell>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 desktop:flex-row">
         <nav ref={navRef} aria-label="My account" className="desktop:w-56 desktop:shrink-0">
+          {backTo ? (
+            <Link to={backTo} className="mb-3 inline-flex items-center gap-1 text-sm text-mist-400 hover:text-white">
+              <Icon name="back" width={16} height={16} /> Back
+            </Link>
+          ) : null}
           <ul className="relative -mx-4 flex gap-1 overflow-x-auto px-4 pb-1 desktop:mx-0 desktop:flex-col desktop:overflow-visible desktop:px-0">
             {items.map((item) => (
               <li key={item.to}>
