@@ -11,7 +11,16 @@ const TABLES = [
   "languages",
   "project_settings",
   "tags",
+  "users",
+  "providers",
+  "games",
+  "wallets",
 ];
+
+async function ledgerTransferCount(db: TestDatabase) {
+  const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_transfers");
+  return row?.n ?? 0;
+}
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -44,11 +53,23 @@ describe("seed", () => {
       "SELECT code, min_deposit::text, updated_at::text FROM currencies ORDER BY code",
     );
     await seed(database.db, { demo: false });
-    await seed(database.db, { demo: true });
+    await seed(database.db, { demo: false });
     expect(await snapshot()).toEqual(before);
     expect(
       await database.query("SELECT code, min_deposit::text, updated_at::text FROM currencies ORDER BY code"),
     ).toEqual(limitsBefore);
+  });
+
+  it("is idempotent with demo data too: the second demo run changes no row", async () => {
+    await seed(database.db, { demo: true });
+    const afterFirstDemo = await snapshot();
+    const transfers = await ledgerTransferCount(database);
+    expect(transfers).toBeGreaterThan(0);
+    await seed(database.db, { demo: true });
+    expect(await snapshot()).toEqual(afterFirstDemo);
+    expect(await ledgerTransferCount(database)).toBe(transfers);
+    const [users] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM users");
+    expect(users?.n).toBe(1);
   });
 
   it("never overwrites what an operator changed", async () => {
@@ -68,7 +89,8 @@ describe("seed", () => {
     expect(counts.currency_pairs!.length).toBe(9);
     expect(counts.languages!.length).toBe(1);
     expect(counts.project_settings!.length).toBe(1);
-    expect(counts.tags!.length).toBe(2);
+    const systemTags = await database.query<{ name: string }>("SELECT name FROM tags WHERE type = 'system' ORDER BY name");
+    expect(systemTags.map((t) => t.name)).toEqual(["Live", "Slots"]);
     const [gb] = await database.query<{ guid: string; iso3: string; country_code: string }>(
       "SELECT guid, iso3, country_code FROM countries WHERE iso2 = 'GB'",
     );
