@@ -18,8 +18,14 @@ import { RouteRules } from "./components/route-rules";
 import { FeatureFlagsProvider } from "./features/feature-flags/feature-flags-provider";
 import { ALL_OFF } from "./features/feature-flags/feature-names";
 import { resolveFeatureFlags } from "./features/feature-flags/resolve-feature-flags.server";
+import { IdentityRuntime } from "./features/identity/identity-runtime";
+import { identityProviders } from "./features/identity/identity-providers.server";
+import { loadProfileForPage } from "./features/identity/load-profile.server";
+import { RealtimeProvider } from "./features/realtime/realtime-provider";
+import { RealtimeIdentityBridge } from "./components/realtime-identity-bridge";
 import { authStateFromCookies } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
+import { useAuth } from "./lib/use-auth";
 import {
   BTAG_COOKIE,
   BTAG_COOKIE_MAX_AGE,
@@ -68,8 +74,10 @@ export const middleware: Route.MiddlewareFunction[] = [requestSetup];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
-  const flags = await resolveFeatureFlags(context.get(apiContext), auth.userId);
-  return { flags, authenticated: auth.authenticated, userId: auth.userId };
+  const api = context.get(apiContext);
+  const [flags, profile] = await Promise.all([resolveFeatureFlags(api, auth.userId), loadProfileForPage(api, auth.authenticated)]);
+  // The profile paints the player's name in the header on the first render; providers fill the login dialog.
+  return { flags, authenticated: auth.authenticated, userId: auth.userId, profile, identityProviders: identityProviders() };
 }
 
 // Flags and auth are read once per page load; later changes (login, logout) revalidate explicitly.
@@ -112,13 +120,18 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   // The server renders with a fresh client per request (filled by HydrationBoundary); a tab keeps one.
   const [queryClient] = useState(() => (typeof window === "undefined" ? makeQueryClient(true) : getBrowserQueryClient()));
-  useState(() => typeof window !== "undefined" && clientAuth.set(loaderData.authenticated));
+  useState(() => typeof window !== "undefined" && clientAuth.set(loaderData.authenticated, loaderData.userId));
+  const auth = useAuth();
   return (
     <QueryClientProvider client={queryClient}>
       <FeatureFlagsProvider flags={loaderData.flags}>
-        <RouteRules />
-        <Outlet />
-        <ModalHost authenticated={loaderData.authenticated} />
+        <RealtimeProvider>
+          <RouteRules />
+          <IdentityRuntime />
+          <RealtimeIdentityBridge />
+          <Outlet />
+          <ModalHost authenticated={auth.authenticated} />
+        </RealtimeProvider>
         <Toaster theme="dark" position="top-right" richColors closeButton duration={ERROR_TOAST_MS} />
       </FeatureFlagsProvider>
     </QueryClientProvider>

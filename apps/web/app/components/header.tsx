@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HeaderAccount } from "../features/identity/header-account";
 import { useAuth } from "../lib/use-auth";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
@@ -25,10 +26,7 @@ export function Header() {
       </Link>
       <nav aria-label="Account" className="ml-auto flex items-center gap-2">
         {authenticated ? (
-          <Link to="/account/dashboard" className="btn-ghost">
-            <Icon name="user" />
-            <span className="max-xs:sr-only">My account</span>
-          </Link>
+          <HeaderAccount />
         ) : (
           <>
             <ModalLink modal="login" className="btn-ghost">

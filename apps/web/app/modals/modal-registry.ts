@@ -36,6 +36,15 @@ export function createModalRegistry(
  * `load` so the dialog's code is fetched only when opened:
  * login, register, forgotPassword, forgotPassword2, otp, setNewPassword, deposit (authOnly),
  * search, approveEmail, and the pattern /^bonus-info\d+$/.
- * Until then every value is unknown and ignored.
+ * Values without an entry are unknown and ignored.
  */
-export const appModalRegistry = createModalRegistry({});
+export const appModalRegistry = createModalRegistry({
+  // Identity (the login dialog's title is fixed by the spec).
+  login: { title: "Log in", load: () => import("./login-modal") },
+  register: { title: "Create your account", width: 520, load: () => import("./register-modal") },
+  forgotPassword: { title: "Forgot your password?", load: () => import("./forgot-password-modal") },
+  forgotPassword2: { title: "Check your email", load: () => import("./forgot-password-sent-modal") },
+  otp: { title: "Log in with a one-time code", load: () => import("./otp-modal") },
+  setNewPassword: { title: "Choose a new password", load: () => import("./set-new-password-modal") },
+  approveEmail: { title: "Confirm your email address", load: () => import("./approve-email-modal") },
+});

@@ -1,0 +1,38 @@
+import type { Profile } from "@croupier/contract/entities/profile";
+import { clientAuth } from "../../lib/client-auth";
+import { getBrowserQueryClient } from "../../lib/query-client";
+import { toastError } from "../../lib/toasts";
+import { logout } from "./auth-actions";
+import { getTokenLifecycle } from "./identity-api";
+import { profileKey } from "./profile";
+import { readTokenCookies } from "./token-cookies";
+import { sessionIdOfToken } from "./token-lifecycle";
+
+/** session_closed: when it is this tab's session, both tokens and the user id go. */
+export function handleSessionClosed(sessionId: string) {
+  if (sessionId && sessionId === sessionIdOfToken(readTokenCookies().access)) getTokenLifecycle().unauthorized();
+}
+
+/** customer_status_changed: locked → logout (the app then goes to /); anything else updates the profile. */
+export async function handleCustomerStatus(status: string) {
+  if (status === "locked") {
+    await logoutLocked(null);
+    return;
+  }
+  const key = profileKey(clientAuth.snapshot().userId);
+  getBrowserQueryClient().setQueryData<Profile>(key, (profile) => (profile ? { ...profile, status: status as Profile["status"] } : profile));
+}
+
+let loggingOut = false;
+
+/** A locked profile: the logout call's fresh anonymous tokens are stored, the player is told why. */
+export async function logoutLocked(reason: string | null) {
+  if (loggingOut) return;
+  loggingOut = true;
+  try {
+    await logout();
+    toastError(reason ? `Your account is locked: ${reason}. Please contact support.` : "Your account is locked. Please contact support.");
+  } finally {
+    loggingOut = false;
+  }
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from "react";
+import { loginWithPassword } from "../features/identity/auth-actions";
+import { FormError, SubmitButton, TextButton, TextField } from "../features/identity/form-controls";
+import { errorMessage, fieldErrors } from "../features/identity/identity-api";
+import { ProviderButtons } from "../features/identity/provider-buttons";
+import { useModalSwitch } from "../features/identity/use-modal-switch";
+import type { ModalContentProps } from "./modal-registry";
+
+/** Email and password; once logged in the host drops ?modal=login (and return_to brings the player back). */
+export default function LoginModal(_props: ModalContentProps) {
+  const switchTo = useModalSwitch();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      await loginWithPassword({ email: email.trim(), password });
+    } catch (failure) {
+      setFields(fieldErrors(failure));
+      setError(errorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ProviderButtons />
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fields.password}
+        />
+        <div className="-mt-1 flex justify-end text-sm">
+          <TextButton onClick={() => switchTo("forgotPassword")}>Forgot password?</TextButton>
+        </div>
+        <FormError message={error} />
+        <SubmitButton busy={busy}>Log in</SubmitButton>
+      </form>
+      <button type="button" className="btn-ghost h-11 w-full" onClick={() => switchTo("otp")}>
+        Email me a login code
+      </button>
+      <p className="text-center text-sm text-mist-400">
+        New here? <TextButton onClick={() => switchTo("register")}>Create an account</TextButton>
+      </p>
+    </div>
+  );
+}

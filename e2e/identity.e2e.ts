@@ -1,0 +1,207 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, openPage, waitForHydration, type TrackedPage } from "./support/browser.ts";
+
+let browser: Browser;
+let current: TrackedPage | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await current?.context.close();
+  current = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open() {
+  current = await openPage(browser);
+  return current;
+}
+
+type OutboxMail = { recipient: string; subject: string | null; text: string; created_at: string };
+
+/** The newest mail with this subject sent to `to` after `since` (the dev outbox, polled: mail is written after the answer). */
+async function mailLink(to: string, subject: string, param: string, since: number): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl()}/dev/outbox.json?to=${encodeURIComponent(to)}`);
+    const body = (await response.json()) as { payload: OutboxMail[] };
+    const mail = body.payload.find((m) => m.subject === subject && Date.parse(m.created_at) >= since - 1000);
+    const link = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).searchParams.has(param));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no "${subject}" mail with ?${param}= for ${to}`);
+}
+
+const header = (page: Page) => page.getByRole("banner");
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+const player = (page: Page) => page.getByTestId("header-player");
+
+async function expectLoggedIn(page: Page, name: string) {
+  await player(page).filter({ hasText: name }).waitFor();
+  await expect(header(page).getByRole("link", { name: "Log in" }).count()).resolves.toBe(0);
+}
+
+async function logOut(page: Page) {
+  await header(page).getByRole("button", { name: "Log out" }).click();
+  await header(page).getByRole("link", { name: "Log in" }).waitFor();
+  await page.waitForURL(`${baseUrl()}/`);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/?modal=login");
+  await waitForHydration(page);
+  const login = dialog(page, "Log in");
+  await login.getByLabel("Email", { exact: true }).fill(email);
+  await login.getByLabel("Password").fill(password);
+  await login.getByRole("button", { name: "Log in", exact: true }).click();
+  await player(page).waitFor();
+}
+
+const search = (page: Page) => new URL(page.url()).searchParams;
+
+describe("identity: player flows in the browser", () => {
+  it("register → approve the mailed link → log out → log in → magic link → password reset → new password", async () => {
+    const { page, errors } = await open();
+    const email = `e2e-${randomBytes(5).toString("hex")}@example.com`;
+    const password = "velvet-roulette-42";
+
+    // Register: the dialog is driven by /signup/fields (currency preselected, password policy as you type).
+    await page.goto("/?modal=register");
+    await waitForHydration(page);
+    const register = dialog(page, "Create your account");
+    await register.getByLabel("Email", { exact: true }).fill(email);
+    await register.getByLabel("Password").fill("short");
+    await register.getByText("Use at least 8 characters.").waitFor();
+    await register.getByLabel("Password").fill(password);
+    await expect(register.getByLabel("Currency").inputValue()).resolves.not.toBe("");
+    let since = Date.now();
+    await register.getByRole("button", { name: "Create account" }).click();
+    await expectLoggedIn(page, email);
+    // The register value leaves the address once logged in.
+    await page.waitForURL((url) => !url.searchParams.has("modal"));
+    // The first paint of a new page load already knows the player (SSR reads the token cookies).
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain('data-testid="header-player"');
+
+    // Approve the address with the mailed link.
+    const approval = await mailLink(email, "Confirm your email address", "token", since);
+    await page.goto(approval);
+    await page.getByText("Thanks! Your email is verified").waitFor();
+    await page.waitForURL((url) => !url.searchParams.has("token"));
+
+    await logOut(page);
+    await logIn(page, email, password);
+    await expectLoggedIn(page, email);
+    expect(search(page).has("modal")).toBe(false);
+
+    // Magic link.
+    await logOut(page);
+    await page.goto("/?modal=otp");
+    await waitForHydration(page);
+    const otp = dialog(page, "Log in with a one-time code");
+    await otp.getByLabel("Email", { exact: true }).fill(email);
+    since = Date.now();
+    await otp.getByRole("button", { name: "Send me a code" }).click();
+    await otp.getByLabel("One-time code").waitFor();
+    const magic = await mailLink(email, "Your login link", "magic_link", since);
+    await page.goto(magic);
+    await expectLoggedIn(page, email);
+    await page.waitForURL((url) => !url.searchParams.has("magic_link"));
+
+    // Password reset, then log in with the new password (the old one no longer works).
+    await logOut(page);
+    await page.goto("/?modal=forgotPassword");
+    await waitForHydration(page);
+    const forgot = dialog(page, "Forgot your password?");
+    await forgot.getByLabel("Email", { exact: true }).fill(email);
+    since = Date.now();
+    await forgot.getByRole("button", { name: "Send reset link" }).click();
+    await dialog(page, "Check your email").getByText(email).waitFor();
+    const reset = await mailLink(email, "Reset your password", "token", since);
+    expect(new URL(reset).searchParams.get("modal")).toBe("setNewPassword");
+    await page.goto(reset);
+    const choose = dialog(page, "Choose a new password");
+    const newPassword = "emerald-blackjack-77";
+    await choose.getByLabel("New password", { exact: true }).fill(newPassword);
+    await choose.getByLabel("Repeat the new password").fill(newPassword);
+    await choose.getByRole("button", { name: "Save the new password" }).click();
+    await dialog(page, "Log in").waitFor();
+    expect(search(page).get("modal")).toBe("login");
+    expect(search(page).has("token")).toBe(false);
+    // The reset token was not mistaken for an approval token.
+    await expect(page.getByText("This confirmation link is invalid").count()).resolves.toBe(0);
+
+    const login = dialog(page, "Log in");
+    await login.getByLabel("Email", { exact: true }).fill(email);
+    await login.getByLabel("Password").fill(password);
+    await login.getByRole("button", { name: "Log in", exact: true }).click();
+    await login.getByRole("alert").filter({ hasText: "Invalid email or password." }).waitFor();
+    await login.getByLabel("Password").fill(newPassword);
+    await login.getByRole("button", { name: "Log in", exact: true }).click();
+    await expectLoggedIn(page, email);
+    // The one failed login above is the only error the console saw.
+    expect(errors.filter((line) => !line.includes("status of 400"))).toEqual([]);
+  }, 90_000);
+
+  it("logs in through the development identity provider and cleans the return parameters", async () => {
+    const { page, errors } = await open();
+    const email = `oidc-${randomBytes(5).toString("hex")}@example.com`;
+    await page.goto("/?modal=login");
+    await waitForHydration(page);
+    await dialog(page, "Log in").getByRole("button", { name: "Continue with Development login" }).click();
+    await page.getByRole("heading", { name: "Development identity provider" }).waitFor();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Name", { exact: true }).fill("Olivia Dev");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expectLoggedIn(page, "Olivia Dev");
+    await page.waitForURL((url) => !["state", "code", "scope", "authuser", "prompt", "hd"].some((p) => url.searchParams.has(p)));
+    expect(errors).toEqual([]);
+  });
+
+  it("the demo player logs in and sees their name in the header", async () => {
+    const { page, errors } = await open();
+    await logIn(page, "demo@example.com", "demo-password-1");
+    await expectLoggedIn(page, "Demo Player");
+    expect(search(page).has("modal")).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("the account area asks a visitor to log in, comes back after login, and saves a profile field", async () => {
+    const { page, errors } = await open();
+    const email = `profile-${randomBytes(5).toString("hex")}@example.com`;
+    // A fresh player through the API (the browser part is what this test is about).
+    const currencies = (await (await page.request.get("/api/v1/dictionary/currencies")).json()) as { payload: { guid: string; is_default: boolean }[] };
+    const currency = currencies.payload.find((c) => c.is_default)!.guid;
+    const created = await page.request.post("/api/v1/signup", { data: { email, password: "sapphire-croupier-9", currency_guid: currency } });
+    expect(created.status()).toBe(200);
+
+    await page.goto("/account/user-info/general");
+    await waitForHydration(page);
+    const login = dialog(page, "Log in");
+    await login.getByLabel("Email", { exact: true }).fill(email);
+    await login.getByLabel("Password").fill("sapphire-croupier-9");
+    await login.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL(`${baseUrl()}/account/user-info/general`);
+    await page.getByRole("heading", { level: 1, name: "Profile" }).waitFor();
+
+    const city = page.getByLabel("City");
+    await city.fill("Valletta");
+    await city.press("Enter");
+    await page.getByText("Your profile has been saved.").waitFor();
+    await page.reload();
+    await expect(page.getByLabel("City").inputValue()).resolves.toBe("Valletta");
+
+    await page.goto("/account/user-info/security");
+    const sessions = page.getByRole("list", { name: "Sessions" });
+    await sessions.getByText("This device").waitFor();
+    expect(errors).toEqual([]);
+  });
+});
