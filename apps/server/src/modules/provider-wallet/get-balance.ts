@@ -1,12 +1,12 @@
 import type { BalanceRequest } from "@croupier/contract/entities/provider-wallet";
-import type { Db } from "@croupier/db/create-database";
+import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, unknownSession } from "./call-preamble.ts";
 import { loadCallContext } from "./load-call-context.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /** balance: the wallet behind the token, no effect. */
-export async function getBalance(db: Db, providerCode: string, request: BalanceRequest): Promise<WalletCallResult> {
-  const ctx = await loadCallContext(db, { providerCode, token: request.token, transactionUuid: null, referenceUuid: null });
+export async function getBalance(database: HotDatabase, providerCode: string, request: BalanceRequest): Promise<WalletCallResult> {
+  const ctx = await loadCallContext(database, { providerCode, token: request.token, transactionUuid: null, referenceUuid: null });
   if (unknownSession(ctx, providerCode)) return walletResult("INVALID_TOKEN");
   const wallet = contextWallet(ctx);
   if (request.game_code !== ctx.game_code || !ctx.game_in_catalog) return walletResult("INVALID_GAME", wallet);

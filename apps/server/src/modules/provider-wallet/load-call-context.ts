@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@croupier/db/create-database";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
 import { playerBlockedSql, playerLimitReachedSql } from "./check-player-may-bet.ts";
 
 export type StoredTransaction = {
@@ -51,7 +50,7 @@ export type CallContext = {
  * guarded statements that move the money.
  */
 export async function loadCallContext(
-  db: Db,
+  database: HotDatabase,
   input: { providerCode: string; token: string; transactionUuid: string | null; referenceUuid: string | null },
 ): Promise<CallContext | undefined> {
   const stored = (uuid: string | null) => sql`(
@@ -60,8 +59,8 @@ export async function loadCallContext(
                               'game_transaction_guid', t.game_transaction_guid,
                               'balance_after', t.balance_after::text, 'bonus_balance_after', t.bonus_balance_after::text)
       FROM provider_transactions t WHERE t.provider_code = ${input.providerCode} AND t.transaction_uuid = ${uuid})`;
-  const rows = await queryRows<CallContext>(
-    db,
+  const rows = await hotRows<CallContext>(
+    database,
     sql`SELECT s.guid AS session_guid, s.provider_code AS session_provider, s.customer_guid, s.wallet_guid, s.currency_guid,
                s.game_code, COALESCE(s.game_guid, g.guid) AS game_guid, s.expires_at <= now() AS expired,
                c.code AS currency_code, c.decimals,

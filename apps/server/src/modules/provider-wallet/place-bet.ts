@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { BetRequest } from "@croupier/contract/entities/provider-wallet";
-import type { Db } from "@croupier/db/create-database";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { checkAmount } from "../ledger/money.ts";
-import { isUniqueViolation, queryRows } from "../ledger/sql-executor.ts";
+import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { loadCallContext } from "./load-call-context.ts";
 import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
+import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /**
@@ -15,9 +15,9 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
  * bonus money). The whole debit is one guarded statement; a stake the wallet
  * cannot cover matches no row and moves nothing, whatever the concurrency.
  */
-export async function placeBet(db: Db, providerCode: string, request: BetRequest): Promise<WalletCallResult> {
+export async function placeBet(database: HotDatabase, providerCode: string, request: BetRequest): Promise<WalletCallResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const ctx = await loadCallContext(db, {
+    const ctx = await loadCallContext(database, {
       providerCode,
       token: request.token,
       transactionUuid: request.transaction_uuid,
@@ -46,14 +46,14 @@ export async function placeBet(db: Db, providerCode: string, request: BetRequest
     if (ctx.player_blocked || ctx.wallet_blocked) return walletResult("PLAYER_BLOCKED", wallet);
     if (ctx.limit_reached) return walletResult("LIMIT_REACHED", wallet);
 
-    const house = await systemAccountGuid(db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
+    const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
     const amt = sql`${amount.value}::numeric`;
     const free = request.is_free_spin;
     const isFree = sql`${free}::boolean`;
     // Where bonus play is not allowed the stake must be covered by cash alone.
     const spendable = ctx.bonus_play_allowed ? sql`cur.balance + cur.bonus_balance` : sql`cur.balance`;
     try {
-      const rows = await queryRows<{
+      const rows = await hotRows<{
         applied: boolean;
         round_open: boolean;
         within_max_bet: boolean;
@@ -63,7 +63,7 @@ export async function placeBet(db: Db, providerCode: string, request: BetRequest
         balance_after: string | null;
         bonus_balance_after: string | null;
       }>(
-        db,
+        database,
         sql`WITH cur AS (
               SELECT w.guid, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.wager, w.free_spin_count,
                      w.customer_bonus_guid, w.cash_account_guid, w.bonus_account_guid
@@ -130,6 +130,7 @@ export async function placeBet(db: Db, providerCode: string, request: BetRequest
       const row = rows[0];
       if (!row) throw new Error(`wallet ${ctx.wallet_guid} of session ${ctx.session_guid} is gone`);
       if (row.applied) {
+        wakeOutboxDispatcher(database);
         return walletResult("OK", { ...wallet, balance: row.balance_after, bonusBalance: row.bonus_balance_after });
       }
       const now = { ...wallet, balance: row.balance, bonusBalance: row.bonus_balance };

@@ -9,7 +9,8 @@ import { sql, type SQL } from "drizzle-orm";
  * Everything below reads `moved`, so when the guard matched no row nothing at
  * all is written. All of it is one statement: one implicit transaction, one
  * round trip, and a unique violation on the claim (a concurrent duplicate)
- * undoes the wallet update with it.
+ * undoes the wallet update with it. The caller wakes the outbox dispatcher
+ * after the commit (wakeOutboxDispatcher), not inside the statement.
  */
 export type CallTail = {
   providerCode: string;
@@ -96,13 +97,12 @@ export function callTailCtes(t: CallTail): SQL {
                'operation_type', ${t.method}::text,
                'operation_amount', ${t.amount}::text)
         FROM moved WHERE ${t.announce}::boolean
-      RETURNING id),
-    notified AS (SELECT pg_notify('outbox_events', id::text) FROM event)`;
+      RETURNING id)`;
 }
 
 /** Columns the final SELECT must include so every CTE above is executed and reported. */
 export const callTailResult = sql`
-  (SELECT count(*) FROM notified) AS notified,
+  (SELECT count(*) FROM event) AS events,
   (SELECT count(*) FROM t_cash) + (SELECT count(*) FROM t_bonus) AS transfers,
   (SELECT count(*) FROM closed_round) AS closed_rounds,
   (SELECT guid FROM gt) AS game_transaction_guid`;

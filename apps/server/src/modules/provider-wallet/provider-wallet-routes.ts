@@ -9,7 +9,7 @@ import {
   type ProviderWalletMethod,
   type ProviderWalletResponse,
 } from "@croupier/contract/entities/provider-wallet";
-import type { Db } from "@croupier/db/create-database";
+import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { getBalance } from "./get-balance.ts";
 import { placeBet } from "./place-bet.ts";
 import { configuredProviders } from "./providers.ts";
@@ -21,7 +21,7 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 const TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-type Handler = (db: Db, providerCode: string, body: never) => Promise<WalletCallResult>;
+type Handler = (database: HotDatabase, providerCode: string, body: never) => Promise<WalletCallResult>;
 const methods: Record<ProviderWalletMethod, { schema: z.ZodType; run: Handler; summary: string }> = {
   balance: { schema: balanceRequest, run: getBalance as Handler, summary: "The player's balance (no effect)" },
   bet: { schema: betRequest, run: placeBet as Handler, summary: "Debit a stake" },
@@ -96,7 +96,7 @@ export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > TIMESTAMP_WINDOW_MS) {
           return send(requestUuid, walletResult("INVALID_REQUEST"));
         }
-        const result = await definition.run(app.database.db, provider.code, body.data as never);
+        const result = await definition.run(app.database, provider.code, body.data as never);
         return send(requestUuid, result);
       },
     );

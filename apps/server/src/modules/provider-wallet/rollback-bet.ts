@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { RollbackRequest } from "@croupier/contract/entities/provider-wallet";
-import type { Db } from "@croupier/db/create-database";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
-import { isUniqueViolation, queryRows } from "../ledger/sql-executor.ts";
+import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint, TOMBSTONE_FINGERPRINT } from "./fingerprint.ts";
 import { loadCallContext, type CallContext } from "./load-call-context.ts";
 import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
+import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /**
@@ -16,9 +16,9 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
  * transaction_uuid, so the bet is refused if it arrives later; a rollback of
  * an already rolled-back bet answers OK again. Only bets are rolled back.
  */
-export async function rollbackBet(db: Db, providerCode: string, request: RollbackRequest): Promise<WalletCallResult> {
+export async function rollbackBet(database: HotDatabase, providerCode: string, request: RollbackRequest): Promise<WalletCallResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const ctx = await loadCallContext(db, {
+    const ctx = await loadCallContext(database, {
       providerCode,
       token: request.token,
       transactionUuid: request.transaction_uuid,
@@ -44,16 +44,16 @@ export async function rollbackBet(db: Db, providerCode: string, request: Rollbac
     const bet = ctx.reference;
     try {
       if (!bet) {
-        await recordWithoutMoney(db, providerCode, request, ctx, fingerprint, { tombstone: true });
+        await recordWithoutMoney(database, providerCode, request, ctx, fingerprint, { tombstone: true });
         return walletResult("OK", wallet);
       }
       if (bet.method !== "bet" && bet.method !== "tombstone") return walletResult("TRANSACTION_NOT_FOUND", wallet);
       if (bet.wallet_guid && bet.wallet_guid !== ctx.wallet_guid) return walletResult("TRANSACTION_NOT_FOUND", wallet);
       if (bet.status !== "accepted") {
-        await recordWithoutMoney(db, providerCode, request, ctx, fingerprint, { tombstone: false });
+        await recordWithoutMoney(database, providerCode, request, ctx, fingerprint, { tombstone: false });
         return walletResult("OK", wallet);
       }
-      const refunded = await refund(db, providerCode, request, ctx, fingerprint, bet.amount ?? "0", bet.free_spin);
+      const refunded = await refund(database, providerCode, request, ctx, fingerprint, bet.amount ?? "0", bet.free_spin);
       if (refunded) return walletResult("OK", { ...wallet, ...refunded });
       // Another rollback of the same bet won the race: go round and answer "already rolled back".
     } catch (error) {
@@ -66,7 +66,7 @@ export async function rollbackBet(db: Db, providerCode: string, request: Rollbac
 }
 
 async function refund(
-  db: Db,
+  database: HotDatabase,
   providerCode: string,
   request: RollbackRequest,
   ctx: CallContext,
@@ -74,9 +74,9 @@ async function refund(
   betAmount: string,
   freeSpin: boolean,
 ): Promise<{ balance: string; bonusBalance: string } | null> {
-  const house = await systemAccountGuid(db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
-  const rows = await queryRows<{ applied: boolean; balance_after: string | null; bonus_balance_after: string | null }>(
-    db,
+  const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
+  const rows = await hotRows<{ applied: boolean; balance_after: string | null; bonus_balance_after: string | null }>(
+    database,
     sql`WITH bet AS (
           UPDATE provider_transactions t SET status = 'rolled_back', updated_at = now()
            WHERE t.provider_code = ${providerCode} AND t.transaction_uuid = ${request.reference_transaction_uuid}
@@ -122,6 +122,7 @@ async function refund(
   );
   const row = rows[0];
   if (!row?.applied || row.balance_after === null || row.bonus_balance_after === null) return null;
+  wakeOutboxDispatcher(database);
   return { balance: row.balance_after, bonusBalance: row.bonus_balance_after };
 }
 
@@ -132,14 +133,15 @@ async function refund(
  * violation undoes both inserts and the caller reads again.
  */
 async function recordWithoutMoney(
-  db: Db,
+  database: HotDatabase,
   providerCode: string,
   request: RollbackRequest,
   ctx: CallContext,
   fingerprint: string,
   options: { tombstone: boolean },
 ): Promise<void> {
-  await db.execute(
+  await hotRows(
+    database,
     sql`WITH tombstone AS (
           INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id)
           SELECT ${providerCode}, ${request.reference_transaction_uuid}, 'tombstone', 'tombstone', ${TOMBSTONE_FINGERPRINT},

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { WinRequest } from "@croupier/contract/entities/provider-wallet";
-import type { Db } from "@croupier/db/create-database";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { checkAmount, isZeroAmount } from "../ledger/money.ts";
-import { isUniqueViolation, queryRows } from "../ledger/sql-executor.ts";
+import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { loadCallContext } from "./load-call-context.ts";
 import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
+import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /**
@@ -16,9 +16,9 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
  * cash share of the stake wins cash, the rest wins bonus money; a free spin's
  * winnings are bonus money paid by the operator (bonus_cost account).
  */
-export async function settleWin(db: Db, providerCode: string, request: WinRequest): Promise<WalletCallResult> {
+export async function settleWin(database: HotDatabase, providerCode: string, request: WinRequest): Promise<WalletCallResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const ctx = await loadCallContext(db, {
+    const ctx = await loadCallContext(database, {
       providerCode,
       token: request.token,
       transactionUuid: request.transaction_uuid,
@@ -49,14 +49,14 @@ export async function settleWin(db: Db, providerCode: string, request: WinReques
     }
     if (bet.status !== "accepted") return walletResult("TRANSACTION_ROLLED_BACK", wallet);
 
-    const house = await systemAccountGuid(db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
+    const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
     const bonusCost = bet.free_spin
-      ? await systemAccountGuid(db, { kind: "bonus_cost", owner: PLATFORM_OWNER, currencyGuid: ctx.currency_guid })
+      ? await systemAccountGuid(database.db, { kind: "bonus_cost", owner: PLATFORM_OWNER, currencyGuid: ctx.currency_guid })
       : house;
     const amt = sql`${amount.value}::numeric`;
     try {
-      const rows = await queryRows<{ bet_open: boolean; applied: boolean; balance_after: string | null; bonus_balance_after: string | null }>(
-        db,
+      const rows = await hotRows<{ bet_open: boolean; applied: boolean; balance_after: string | null; bonus_balance_after: string | null }>(
+        database,
         sql`WITH bet AS (
               -- FOR SHARE: a rollback of this bet waits for the win, or the win sees it rolled back.
               SELECT t.amount, t.cash_amount, t.free_spin, t.game_transaction_guid
@@ -108,6 +108,7 @@ export async function settleWin(db: Db, providerCode: string, request: WinReques
       );
       const row = rows[0];
       if (row?.applied) {
+        wakeOutboxDispatcher(database);
         return walletResult("OK", { ...wallet, balance: row.balance_after, bonusBalance: row.bonus_balance_after });
       }
       // The bet was rolled back between our read and the lock: read again to answer precisely.

@@ -1,0 +1,248 @@
+// npm run bench:wallet: the provider wallet under load, next to what the
+// database alone can do.
+//
+// 1. A fresh PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL,
+//    else postgres://postgres@127.0.0.1:5432/postgres as the admin URL), migrated
+//    and seeded, with 100 funded players each holding a game session.
+// 2. The real server process on it; 50 keep-alive connections send signed
+//    bet → win pairs over HTTP across the 100 wallets for BENCH_SECONDS.
+// 3. pgbench on the same server with 50 clients running the equivalent bare
+//    transaction (update one balance row + insert one history row).
+// 4. The ratio, and the reconciliation of the ledger after the run.
+// Prints figures; never asserts on them (target: ratio ≥ 0.5 with p99 ≤ 25 ms).
+import { execFile } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { createDatabase } from "@croupier/db/create-database";
+import { migrate } from "@croupier/db/migrate";
+import { seed } from "@croupier/db/seed/seed";
+import { issueGameSession } from "../../apps/server/src/modules/game-sessions/issue-game-session.ts";
+import { PLATFORM_OWNER, systemAccountGuid } from "../../apps/server/src/modules/ledger/ledger-accounts.ts";
+import { moveWalletMoney } from "../../apps/server/src/modules/ledger/move-wallet-money.ts";
+import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile-ledger.ts";
+import { signBody } from "../../apps/server/src/modules/provider-wallet/signature.ts";
+import { getOrCreateWallet } from "../../apps/server/src/modules/wallet/get-or-create-wallet.ts";
+import { freePort, startServer, stopProcess, waitForReady } from "../lib/processes.mjs";
+
+const positiveInt = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+const SECONDS = positiveInt("BENCH_SECONDS", 10);
+const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 50);
+const WALLETS = positiveInt("BENCH_WALLETS", 100);
+const WARMUP_SECONDS = 2;
+const SECRET = process.env.PROVIDER_HOUSE_SECRET ?? "dev-only-house-provider-secret";
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+type Seat = { token: string; gameCode: string };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function prepare(url: string): Promise<Seat[]> {
+  const database = await createDatabase({ url, poolMax: 10 });
+  try {
+    await migrate(database);
+    await seed(database.db, { demo: true });
+    const [game] = await database.query<{ code: string; guid: string }>(
+      `SELECT g.external_guid AS code, g.guid FROM games g JOIN tags t ON t.guid = g.system_tag_guid
+        WHERE g.game_provider = 'house' AND g.game_status = 'active' AND t.name = 'Slots' ORDER BY g.external_guid LIMIT 1`,
+    );
+    if (!game) throw new Error("no house slot game in the demo catalogue");
+    const [usd] = await database.query<{ guid: string }>("SELECT guid FROM currencies WHERE code = 'USD'");
+    const clearing = await systemAccountGuid(database.db, { kind: "payment_clearing", owner: PLATFORM_OWNER, currencyGuid: usd!.guid });
+    const seats: Seat[] = [];
+    for (let i = 0; i < WALLETS; i += 1) {
+      const [user] = await database.query<{ guid: string }>("INSERT INTO users (email) VALUES ($1) RETURNING guid", [
+        `bench-${i}-${randomUUID()}@example.com`,
+      ]);
+      const wallet = await getOrCreateWallet(database.db, { playerGuid: user!.guid, currencyGuid: usd!.guid, setActive: true });
+      await moveWalletMoney(database.db, {
+        walletGuid: wallet.guid,
+        pocket: "balance",
+        direction: "credit",
+        amount: "1000000",
+        counterpartyAccountGuid: clearing,
+        kind: "deposit",
+        idempotencyKey: `bench:deposit:${wallet.guid}`,
+        operationType: "deposit",
+      });
+      const session = await issueGameSession(database.db, {
+        playerGuid: user!.guid,
+        walletGuid: wallet.guid,
+        providerCode: "house",
+        gameCode: game.code,
+        gameGuid: game.guid,
+        ttlSeconds: 3600,
+      });
+      seats.push({ token: session.token, gameCode: game.code });
+    }
+    return seats;
+  } finally {
+    await database.close();
+  }
+}
+
+async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECTIONS, seconds = SECONDS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const url = new URL(baseUrl);
+  const post = (method: string, body: Record<string, unknown>) =>
+    new Promise<{ ms: number; status: string }>((resolve) => {
+      const payload = JSON.stringify({ request_uuid: randomUUID(), timestamp: new Date().toISOString(), ...body });
+      const start = performance.now();
+      const request = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path: `/api/v1/provider/house/wallet/${method}`,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), "x-signature": signBody(SECRET, payload) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            let status = `HTTP ${response.statusCode}`;
+            try {
+              status = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { status: string }).status;
+            } catch {
+              // keep the HTTP status
+            }
+            resolve({ ms: performance.now() - start, status });
+          });
+        },
+      );
+      request.on("error", () => resolve({ ms: performance.now() - start, status: "NETWORK_ERROR" }));
+      request.end(payload);
+    });
+
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  let measuring = false;
+  let stop = false;
+  const worker = async (index: number) => {
+    let turn = 0;
+    while (!stop) {
+      // Connection i plays wallets i, i+50, … so all 100 wallets see traffic.
+      const seat = seats[(index + turn * connections) % seats.length]!;
+      turn += 1;
+      const round = `r-${randomUUID()}`;
+      const betUuid = `b-${randomUUID()}`;
+      const common = { token: seat.token, game_code: seat.gameCode, round_id: round, currency: "USD" };
+      const bet = await post("bet", { ...common, transaction_uuid: betUuid, amount: "1", is_free_spin: false, round_closed: false });
+      const win = await post("win", { ...common, transaction_uuid: `w-${randomUUID()}`, reference_transaction_uuid: betUuid, amount: "0.5", round_closed: true });
+      if (measuring) {
+        for (const r of [bet, win]) {
+          latencies.push(r.ms);
+          statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+        }
+      }
+    }
+  };
+  const workers = Array.from({ length: connections }, (_, i) => worker(i));
+  await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+  measuring = true;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  measuring = false;
+  const wallMs = performance.now() - started;
+  stop = true;
+  await Promise.all(workers);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { ops: latencies.length, opsPerSecond: latencies.length / (wallMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
+}
+
+async function runPgbench(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`CREATE TABLE bench_wallets (id int PRIMARY KEY, balance numeric(38,18) NOT NULL CHECK (balance >= 0));
+    CREATE TABLE bench_history (id bigserial PRIMARY KEY, wallet_id int NOT NULL, amount numeric(38,18) NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    INSERT INTO bench_wallets SELECT g, 1000000000 FROM generate_series(1, ${WALLETS}) g;`);
+  await client.end();
+  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "croupier-pgbench-")), "wallet.sql");
+  fs.writeFileSync(
+    script,
+    `\\set w random(1, ${WALLETS})
+BEGIN;
+UPDATE bench_wallets SET balance = balance - 1 WHERE id = :w AND balance - 1 >= 0;
+INSERT INTO bench_history (wallet_id, amount) VALUES (:w, 1);
+END;
+`,
+  );
+  const { stdout } = await promisify(execFile)("pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "-f", script, url]);
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
+  return { tps, latency };
+}
+
+async function main() {
+  const name = `croupier_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  let server: ReturnType<typeof startServer> | undefined;
+  try {
+    console.log(`Preparing ${WALLETS} funded wallets in ${name} …`);
+    const seats = await prepare(databaseUrl);
+    const port = await freePort();
+    server = startServer(
+      { DATABASE_URL: databaseUrl, HOST: "127.0.0.1", PORT: String(port), SERVE_WEB: "false", LOG_LEVEL: "warn", SEED_DEMO_DATA: "false", NODE_ENV: "development", DATABASE_POOL_MAX: String(Math.max(CONNECTIONS, 20)) },
+      { quiet: true },
+    );
+    await waitForReady(`http://127.0.0.1:${port}/readyz`, server);
+    console.log(`HTTP: ${CONNECTIONS} connections, bet → win pairs across ${WALLETS} wallets, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up) …`);
+    const single = await runHttpLoad(`http://127.0.0.1:${port}`, seats, 1, 3);
+    console.log(`  one connection: ${single.opsPerSecond.toFixed(1)} ops/s, p50 ${single.p50.toFixed(2)} ms, p99 ${single.p99.toFixed(2)} ms`);
+    const load = await runHttpLoad(`http://127.0.0.1:${port}`, seats);
+    await stopProcess(server);
+    server = undefined;
+
+    console.log(`pgbench: ${CONNECTIONS} clients, update one balance row + insert one history row, ${SECONDS} s …`);
+    const bench = await runPgbench(databaseUrl);
+
+    const database = await createDatabase({ url: databaseUrl, poolMax: 2 });
+    const report = await reconcileLedger(database.db);
+    await database.close();
+
+    const ratio = load.opsPerSecond / bench.tps;
+    const fmt = (n: number, d = 1) => n.toFixed(d);
+    console.log("");
+    console.log(`wallet over HTTP   ${fmt(load.opsPerSecond).padStart(9)} ops/s   p50 ${fmt(load.p50, 2)} ms   p99 ${fmt(load.p99, 2)} ms   (${load.ops} calls)`);
+    console.log(`  answers          ${[...load.statuses].map(([s, n]) => `${s} ${n}`).join(", ")}`);
+    console.log(`pgbench            ${fmt(bench.tps).padStart(9)} tps     latency avg ${fmt(bench.latency, 2)} ms`);
+    console.log(`ratio              ${fmt(ratio, 2)}   (target ≥ 0.50 with p99 ≤ 25 ms: ${ratio >= 0.5 && load.p99 <= 25 ? "met" : "NOT met"})`);
+    console.log(`machine            ${os.cpus().length} cores; load generator, server and PostgreSQL share them`);
+    console.log(
+      report.ok
+        ? `reconcile          clean: every wallet equals its ledger, every currency sums to zero (${report.currencies.map((c) => `${c.currency} ${c.transfers} transfers`).join(", ")})`
+        : `reconcile          MISMATCH: ${JSON.stringify(report.culprits.slice(0, 5))}`,
+    );
+    if (!report.ok) process.exitCode = 1;
+  } finally {
+    if (server) await stopProcess(server);
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
