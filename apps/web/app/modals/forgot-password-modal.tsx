@@ -35,7 +35,7 @@ export default function ForgotPasswordModal(_props: ModalContentProps) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <p className="text-sm text-mist-300">Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
+      <TextField autoFocus label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
       <FormError message={error} />
       <SubmitButton busy={busy}>Send reset link</SubmitButton>
       <p className="text-center text-sm text-mist-400">

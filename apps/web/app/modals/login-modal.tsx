@@ -33,7 +33,7 @@ export default function LoginModal(_props: ModalContentProps) {
     <div className="flex flex-col gap-4">
       <ProviderButtons />
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
+        <TextField autoFocus label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
         <TextField
           label="Password"
           type="password"

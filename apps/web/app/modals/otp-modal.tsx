@@ -51,7 +51,7 @@ export default function OtpModal({ close }: ModalContentProps) {
     return (
       <form onSubmit={sendCode} className="flex flex-col gap-4" noValidate>
         <p className="text-sm text-mist-300">We will email you a one-time code and a login link. No password needed.</p>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
+        <TextField autoFocus label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
         <FormError message={error} />
         <SubmitButton busy={busy}>Send me a code</SubmitButton>
         <p className="text-center text-sm text-mist-400">
@@ -67,6 +67,7 @@ export default function OtpModal({ close }: ModalContentProps) {
         the same mail.
       </p>
       <TextField
+        autoFocus
         label="One-time code"
         name="code"
         autoComplete="one-time-code"

@@ -87,7 +87,7 @@ export default function RegisterModal(_props: ModalContentProps) {
     <div className="flex flex-col gap-4">
       <ProviderButtons />
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={values.email} onChange={(e) => set("email", e.target.value)} error={errors.email} />
+        <TextField autoFocus label="Email" type="email" name="email" autoComplete="email" required value={values.email} onChange={(e) => set("email", e.target.value)} error={errors.email} />
         <TextField
           label="Password"
           type="password"

@@ -51,6 +51,7 @@ export default function SetNewPasswordModal(_props: ModalContentProps) {
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <TextField
+        autoFocus
         label="New password"
         type="password"
         name="new_password"

@@ -11,13 +11,14 @@ export function HeaderAccount() {
   const name = profile.data ? displayName(profile.data) : "My account";
   return (
     <>
-      <Link to="/account/dashboard" className="btn-ghost max-w-[14rem]" data-testid="header-player">
+      <Link to="/account/dashboard" className="btn-ghost max-w-[14rem] max-tablet:px-2.5" data-testid="header-player">
         <Icon name="user" className="shrink-0" />
-        <span className="truncate max-xs:sr-only">{name}</span>
+        {/* Phones show the icon only: the header has no room for a long name next to the menu and logo. */}
+        <span className="truncate max-tablet:sr-only">{name}</span>
       </Link>
       <button
         type="button"
-        className="btn-ghost"
+        className="btn-ghost max-tablet:px-3"
         disabled={busy}
         onClick={() => {
           setBusy(true);
