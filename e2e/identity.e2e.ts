@@ -204,4 +204,26 @@ describe("identity: player flows in the browser", () => {
     await sessions.getByText("This device").waitFor();
     expect(errors).toEqual([]);
   });
+
+  it("'Log out other sessions' ends the other tab's session, which the realtime event logs out at once", async () => {
+    const first = await open();
+    const other = await openPage(browser);
+    try {
+      await logIn(other.page, "demo@example.com", "demo-password-1");
+      await expectLoggedIn(other.page, "Demo Player");
+      await logIn(first.page, "demo@example.com", "demo-password-1");
+      await first.page.goto("/account/user-info/security");
+      const sessions = first.page.getByRole("list", { name: "Sessions" });
+      await sessions.getByText("This device").waitFor();
+      await first.page.getByRole("button", { name: "Log out other sessions" }).click();
+      await first.page.getByText("Your other sessions were logged out.").waitFor();
+      // No reload, no click in the other tab: session_closed arrives over the socket.
+      await header(other.page).getByRole("link", { name: "Log in" }).waitFor({ timeout: 15_000 });
+      expect(new URL(other.page.url()).pathname).toBe("/");
+      await expectLoggedIn(first.page, "Demo Player");
+      expect(first.errors).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  }, 60_000);
 });
