@@ -7,3 +7,4 @@ export * from "./catalog.ts";
 export * from "./ledger.ts";
 export * from "./wallet.ts";
 export * from "./games-transactions.ts";
+export * from "./exchange-rates.ts";
