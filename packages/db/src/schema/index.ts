@@ -8,3 +8,4 @@ export * from "./ledger.ts";
 export * from "./wallet.ts";
 export * from "./games-transactions.ts";
 export * from "./exchange-rates.ts";
+export * from "./payments.ts";

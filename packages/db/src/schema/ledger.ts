@@ -19,6 +19,8 @@ export const ledgerAccountKinds = [
   "house_game",
   // Money entering/leaving the platform through payment providers.
   "payment_clearing",
+  // Cash of requested withdrawals, reserved until the payout is paid (→ clearing) or fails (→ back to the player).
+  "withdrawal_pending",
   // Bonus money and free-spin winnings granted by the operator.
   "bonus_cost",
 ] as const;
@@ -50,6 +52,7 @@ export const ledgerTransferKinds = [
   "rollback",
   "deposit",
   "withdrawal",
+  "withdrawal_refund",
   "bonus_grant",
   "bonus_forfeit",
   "bonus_conversion",
