@@ -3,6 +3,8 @@ import { seedReferenceData } from "./seed-reference-data.ts";
 import { seedCatalog } from "./catalog/seed-catalog.ts";
 import { seedIdentity, seedIdentityDemo } from "./seed-identity.ts";
 import { seedWalletDemo } from "./seed-wallet-demo.ts";
+import { seedExchangeRatesDemo } from "./seed-exchange-rates-demo.ts";
+import { seedPayments } from "./seed-payments.ts";
 
 export type SeedOptions = { demo: boolean };
 
@@ -11,6 +13,8 @@ export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   await seedReferenceData(db);
   await seedCatalog(db, _options);
   await seedIdentity(db);
+  await seedPayments(db);
   if (_options.demo) await seedIdentityDemo(db);
   if (_options.demo) await seedWalletDemo(db);
+  if (_options.demo) await seedExchangeRatesDemo(db);
 }
