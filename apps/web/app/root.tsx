@@ -23,6 +23,8 @@ import { identityProviders } from "./features/identity/identity-providers.server
 import { loadProfileForPage } from "./features/identity/load-profile.server";
 import { RealtimeProvider } from "./features/realtime/realtime-provider";
 import { RealtimeIdentityBridge } from "./components/realtime-identity-bridge";
+import { RealtimeWalletBridge } from "./components/realtime-wallet-bridge";
+import { WalletRuntime } from "./features/wallet/wallet-runtime";
 import { authStateFromCookies } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
 import { useAuth } from "./lib/use-auth";
@@ -129,6 +131,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <RouteRules />
           <IdentityRuntime />
           <RealtimeIdentityBridge />
+          <WalletRuntime />
+          <RealtimeWalletBridge />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
         </RealtimeProvider>

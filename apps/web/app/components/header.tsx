@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { HeaderAccount } from "../features/identity/header-account";
+import { HeaderWallet } from "../features/wallet/header-wallet";
 import { useAuth } from "../lib/use-auth";
 import { Icon } from "./icons";
 import { Logo } from "./logo";
@@ -26,7 +27,10 @@ export function Header() {
       </Link>
       <nav aria-label="Account" className="ml-auto flex items-center gap-2">
         {authenticated ? (
-          <HeaderAccount />
+          <>
+            <HeaderWallet />
+            <HeaderAccount />
+          </>
         ) : (
           <>
             <ModalLink modal="login" className="btn-ghost">
