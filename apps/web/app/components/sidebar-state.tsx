@@ -9,6 +9,8 @@ type SidebarState = {
   /** Rail mode on desktop. */
   collapsed: boolean;
   toggle: () => void;
+  /** Opens the drawer on mobile and tablet (the sidebar search after ?modal=search). */
+  show: () => void;
   close: () => void;
 };
 
@@ -34,8 +36,9 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     else setCollapsed((value) => !value);
   }, [overlay]);
   const close = useCallback(() => setOpen(false), []);
+  const show = useCallback(() => setOpen(true), []);
 
-  const value = useMemo(() => ({ open: open && overlay, collapsed, toggle, close }), [open, overlay, collapsed, toggle, close]);
+  const value = useMemo(() => ({ open: open && overlay, collapsed, toggle, show, close }), [open, overlay, collapsed, toggle, show, close]);
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { NavLink } from "react-router";
+import { SidebarSearch } from "../features/catalog/sidebar-search";
 import { useFeatureFlag } from "../features/feature-flags/feature-flags-provider";
 import { cx } from "../lib/cx";
 import { Icon, type IconName } from "./icons";
@@ -61,6 +62,9 @@ export function Sidebar() {
           </button>
         </div>
         <nav className="flex-1 overflow-y-auto overscroll-contain px-3 py-4" aria-label="Sections">
+          <div className="mb-4">
+            <SidebarSearch collapsed={collapsed} />
+          </div>
           <NavGroup items={play} collapsed={collapsed} />
           <div className="my-4 border-t border-ink-700" role="presentation" />
           <p className={cx("px-3 pb-2 text-xs font-semibold tracking-wider text-mist-400 uppercase", collapsed && "desktop:sr-only")}>

@@ -47,4 +47,6 @@ export const appModalRegistry = createModalRegistry({
   otp: { title: "Log in with a one-time code", load: () => import("./otp-modal") },
   setNewPassword: { title: "Choose a new password", load: () => import("./set-new-password-modal") },
   approveEmail: { title: "Confirm your email address", load: () => import("./approve-email-modal") },
+  // Catalogue: on phones and tablets the sidebar drawer takes ?modal=search instead (features/catalog/sidebar-search).
+  search: { title: "Search games", width: 640, load: () => import("./search-modal") },
 });

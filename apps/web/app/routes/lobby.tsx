@@ -1,13 +1,18 @@
-import { HydrationBoundary, type QueryClient } from "@tanstack/react-query";
+import { HydrationBoundary, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { ApiClient } from "@croupier/contract/api-client";
 import { data } from "react-router";
 import type { Route } from "./+types/lobby";
 import type { DeviceKind, LobbySection } from "../features/catalog/catalog-types";
+import { favoritesQueryOptions, fetchFavorites, playerClient } from "../features/catalog/favorites";
+import { fetchGames, gamesPageQuery, gamesPageQueryOptions } from "../features/catalog/games";
 import { fetchLobbyPage, lobbyPageQueryOptions } from "../features/catalog/lobby-page";
 import { LobbyView, sectionTitle } from "../features/catalog/lobby-view";
-import { resolveFilter } from "../features/catalog/resolve-filter";
+import { fetchProviders, providersQueryOptions } from "../features/catalog/providers";
+import { gridScope, resolveFilter, sectionProviders, sectionSystemTag } from "../features/catalog/resolve-filter";
 import { fetchTags, tagsQueryOptions } from "../features/catalog/tags";
-import type { Api } from "../lib/api-get";
+import { apiClient, type Api } from "../lib/api-get";
 import { getBrowserApi } from "../lib/browser-api";
+import { clientAuth } from "../lib/client-auth";
 import { deviceClassFromWidth } from "../lib/device-class";
 import { dehydrateQueries, getBrowserQueryClient } from "../lib/query-client";
 import { cachedPublic } from "../lib/public-cache.server";
@@ -18,46 +23,102 @@ function sectionOf(pathname: string): LobbySection {
   return first === "live" || first === "slots" ? first : "home";
 }
 
-type Memo = <T extends unknown[]>(key: string, load: () => Promise<T>) => Promise<T>;
+type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 const noMemo: Memo = (_key, load) => load();
 
-/** Loads tags and the section page; a filter segment naming no tag is a 404. */
-async function loadLobby(client: QueryClient, api: Api, pathname: string, filter: string | undefined, device: DeviceKind, memo: Memo = noMemo) {
-  const section = sectionOf(pathname);
-  const tagsOptions = { ...tagsQueryOptions(api), queryFn: () => memo("tags", () => fetchTags(api)) };
-  const pageOptions = {
-    ...lobbyPageQueryOptions(api, section, device),
-    queryFn: () => memo(`page:${section}:${device}`, () => fetchLobbyPage(api, section, device)),
+type LobbyRequest = {
+  pathname: string;
+  filter: string | undefined;
+  device: DeviceKind;
+  /** The player's id (favourites), null for a visitor. */
+  userId: string | null;
+  favoritesClient: () => ApiClient;
+  memo?: Memo;
+};
+
+/**
+ * Tags, studios, the player's favourites and either the section's rows or the first page of the
+ * filter's grid: everything the first screen paints. A filter segment naming nothing is a 404.
+ */
+async function loadLobby(client: QueryClient, api: Api, request: LobbyRequest) {
+  const { device, userId, memo = noMemo } = request;
+  const section = sectionOf(request.pathname);
+  const keys: QueryKey[] = [];
+  const ensure = <T,>(options: { queryKey: QueryKey; queryFn: () => Promise<T> }, memoKey?: string): Promise<T> => {
+    keys.push(options.queryKey);
+    const load = options.queryFn;
+    return client.ensureQueryData({ queryKey: options.queryKey, queryFn: memoKey ? () => memo(memoKey, load) : load }) as Promise<T>;
   };
-  const [tags] = await Promise.all([client.ensureQueryData(tagsOptions), client.ensureQueryData(pageOptions)]);
-  const tag = filter ? resolveFilter(tags, filter) : null;
-  if (filter && !tag) throw data(null, { status: 404, statusText: "Page Not Found" });
-  return { section, filter: filter ?? null, filterName: tag?.name ?? null, device, keys: [tagsOptions.queryKey, pageOptions.queryKey] };
+
+  const tagsOptions = tagsQueryOptions(api);
+  const providersOptions = providersQueryOptions(api, device);
+  const favoritesOptions = favoritesQueryOptions(request.favoritesClient, userId, device);
+  const pageOptions = lobbyPageQueryOptions(api, section, device);
+  const [tags, providers] = await Promise.all([
+    ensure({ queryKey: tagsOptions.queryKey, queryFn: () => fetchTags(api) }, "tags"),
+    ensure({ queryKey: providersOptions.queryKey, queryFn: () => fetchProviders(api, device) }, `providers:${device}`),
+    userId ? ensure({ queryKey: favoritesOptions.queryKey, queryFn: () => fetchFavorites(request.favoritesClient(), device) }) : null,
+    request.filter ? null : ensure({ queryKey: pageOptions.queryKey, queryFn: () => fetchLobbyPage(api, section, device) }, `page:${section}:${device}`),
+  ]);
+
+  const systemTag = sectionSystemTag(tags, section);
+  const filter = request.filter
+    ? resolveFilter(tags, request.filter, sectionProviders(providers, systemTag), { favorites: userId !== null })
+    : null;
+  if (request.filter && !filter) throw data(null, { status: 404, statusText: "Page Not Found" });
+
+  const scope = filter ? gridScope(filter, systemTag) : null;
+  if (scope) {
+    const options = gamesPageQueryOptions(api, scope, device, 1);
+    const load = () => fetchGames(api, gamesPageQuery(scope, device, 1));
+    await ensure({ queryKey: options.queryKey, queryFn: load }, `games:${JSON.stringify(options.queryKey)}`);
+  }
+  return { section, filter, device, keys };
 }
 
-// Tags are the same for everyone; a visitor's lobby too (a player's carries favourites, so it is never shared).
+// Tags and studios are the same for everyone; a visitor's pages too (a player's carry favourites, so they are never shared).
 const PUBLIC_TTL_MS = 15_000;
+const worthKeeping = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== null);
 
 export async function loader({ context, params, url, request }: Route.LoaderArgs) {
   const client = context.get(queryClientContext);
+  const api = context.get(apiContext);
   const mobile = /Mobi|Android|iPhone|iPad/i.test(request.headers.get("user-agent") ?? "");
-  const visitor = context.get(authContext).userId === null;
+  const userId = context.get(authContext).userId;
+  const visitor = userId === null;
   const memo: Memo = (key, load) =>
-    key === "tags" || visitor ? cachedPublic(key, PUBLIC_TTL_MS, load, (value) => value.length > 0) : load();
-  const { keys, ...result } = await loadLobby(client, context.get(apiContext), url.pathname, params.filter, mobile ? "mobile" : "desktop", memo);
+    key === "tags" || key.startsWith("providers:") || visitor ? cachedPublic(key, PUBLIC_TTL_MS, load, worthKeeping) : load();
+  const { keys, ...result } = await loadLobby(client, api, {
+    pathname: url.pathname,
+    filter: params.filter,
+    device: mobile ? "mobile" : "desktop",
+    userId,
+    favoritesClient: () => apiClient(api),
+    memo,
+  });
   return { ...result, dehydratedState: dehydrateQueries(client, keys) };
 }
 
 // Client navigations read the API from the browser (same origin) through the tab's query cache.
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const device: DeviceKind = deviceClassFromWidth(window.innerWidth) === "desktop" ? "desktop" : "mobile";
-  const { keys: _keys, ...result } = await loadLobby(getBrowserQueryClient(), getBrowserApi(), new URL(request.url).pathname, params.filter, device);
+  const { keys: _keys, ...result } = await loadLobby(getBrowserQueryClient(), getBrowserApi(), {
+    pathname: new URL(request.url).pathname,
+    filter: params.filter,
+    device,
+    userId: clientAuth.snapshot().authenticated ? clientAuth.snapshot().userId : null,
+    favoritesClient: playerClient,
+  });
   return { ...result, dehydratedState: null };
+}
+
+function filterName(filter: NonNullable<Route.ComponentProps["loaderData"]["filter"]>) {
+  return filter.kind === "tag" ? filter.tag.name : filter.provider.name;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page Not Found · Croupier" }];
-  const title = loaderData.filterName ? `${loaderData.filterName} · ${sectionTitle(loaderData.section)}` : sectionTitle(loaderData.section);
+  const title = loaderData.filter ? `${filterName(loaderData.filter)} · ${sectionTitle(loaderData.section)}` : sectionTitle(loaderData.section);
   return [{ title: `${title} · Croupier` }];
 }
 

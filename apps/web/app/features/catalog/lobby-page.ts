@@ -3,12 +3,13 @@ import { ResponseError } from "@croupier/contract/api-client";
 import { apiGet, type Api } from "../../lib/api-get";
 import { useApi } from "../../lib/browser-api";
 import type { DeviceKind, LobbyEntry, LobbySection } from "./catalog-types";
+import { deviceQuery, toTile } from "./games";
 
 /** GET /api/v1/edgesync/pages/{home|live|slots}: entries {tag, games}. A failed fetch is logged, nothing returned. */
 export async function fetchLobbyPage(api: Api, section: LobbySection, device: DeviceKind, signal?: AbortSignal) {
   try {
     const entries = await apiGet<LobbyEntry[]>(api, `/api/v1/edgesync/pages/${section}`, {
-      query: device === "mobile" ? { can_mobile: true } : { can_desktop: true },
+      query: deviceQuery(device),
       signal,
     });
     return Array.isArray(entries) ? entries.map(toLobbyEntry) : [];
@@ -19,20 +20,8 @@ export async function fetchLobbyPage(api: Api, section: LobbySection, device: De
   }
 }
 
-// Only what the lobby renders: the page payload is embedded in the HTML, so every field costs bytes.
 function toLobbyEntry(entry: LobbyEntry): LobbyEntry {
-  return {
-    tag: entry.tag,
-    games: entry.games.map((game) => ({
-      guid: game.guid,
-      external_guid: game.external_guid,
-      game_name: game.game_name,
-      game_icon: game.game_icon ?? null,
-      provider: game.provider,
-      provider_guid: game.provider_guid,
-      label: game.label ?? null,
-    })),
-  };
+  return { tag: entry.tag, games: entry.games.map(toTile) };
 }
 
 export const lobbyPageQueryOptions = (api: Api, section: LobbySection, device: DeviceKind) =>
@@ -41,6 +30,6 @@ export const lobbyPageQueryOptions = (api: Api, section: LobbySection, device: D
     queryFn: ({ signal }) => fetchLobbyPage(api, section, device, signal),
   });
 
-export function useLobbyPage(section: LobbySection, device: DeviceKind) {
-  return useQuery(lobbyPageQueryOptions(useApi(), section, device));
+export function useLobbyPage(section: LobbySection, device: DeviceKind, enabled = true) {
+  return useQuery({ ...lobbyPageQueryOptions(useApi(), section, device), enabled, placeholderData: (previous) => previous });
 }
