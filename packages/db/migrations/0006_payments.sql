@@ -169,6 +169,7 @@ CREATE TABLE "sandbox_psp_checkouts" (
 	"card_token" varchar(64),
 	"challenge_code_hash" varchar(64),
 	"challenge_attempts" integer DEFAULT 0 NOT NULL,
+	"card_to_save" jsonb,
 	"return_url" varchar(2000) NOT NULL,
 	"declined_url" varchar(2000) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -353,6 +353,8 @@ export const sandboxPspCheckouts = pgTable("sandbox_psp_checkouts", {
   card_token: varchar("card_token", { length: 64 }),
   challenge_code_hash: varchar("challenge_code_hash", { length: 64 }),
   challenge_attempts: integer("challenge_attempts").notNull().default(0),
+  // The payer ticked "save card": token, BIN, last 4, brand, holder, expiry (never the number), sent with the success webhook.
+  card_to_save: jsonb("card_to_save").$type<Record<string, unknown>>(),
   return_url: varchar("return_url", { length: 2000 }).notNull(),
   declined_url: varchar("declined_url", { length: 2000 }).notNull(),
   created_at: createdAt(),
