@@ -83,6 +83,24 @@ export const envSchema = z
           return [{ code, secret }];
         });
       }),
+    // Game launch URL templates per provider: "code=https://provider.example/launch/{game_code},…".
+    // {game_code} is the game's external_guid; the house provider defaults to {PUBLIC_URL}/house/play/{game_code}.
+    GAME_LAUNCH_URLS: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+        return entries.flatMap((entry) => {
+          const at = entry.indexOf("=");
+          const code = entry.slice(0, at);
+          const template = entry.slice(at + 1);
+          if (at < 1 || !/^[a-z0-9_-]{1,64}$/.test(code) || !/^https?:\/\/\S+$/.test(template) || !template.includes("{game_code}")) {
+            ctx.addIssue({ code: "custom", message: `"${code || entry}" must be code=http(s)://…{game_code}…` });
+            return [];
+          }
+          return [{ code, template }];
+        });
+      }),
     // Lifetime of a game session token (provider calls); bets after it → TOKEN_EXPIRED.
     GAME_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(4 * 3600),
     FEATURE_FLAGS: z.string().default("history-of-rounds,bonus-hub"),
