@@ -1,9 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { Currency } from "@croupier/contract/entities/currency";
 import type { Wallet } from "@croupier/contract/entities/wallet";
 import type { UserBalanceUpdatedEvent } from "@croupier/contract/realtime-client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applyBalanceEventToCache, clearWallets, depositMessage } from "./balance-events";
+import { applyBalanceEventToCache, clearWallets, depositMessage, refetchWallets } from "./balance-events";
 import { currenciesKey, walletsKey } from "./wallet-keys";
 
 const PLAYER = "20000000-0000-4000-8000-000000000001";
@@ -86,5 +86,20 @@ describe("depositMessage", () => {
       "Deposit received: 0.00150000 BTC",
     );
     expect(depositMessage({ operation_amount: "0.0015", currency_guid: USD }, [btc])).toBe("Deposit received: 0.0015");
+  });
+});
+
+describe("refetchWallets", () => {
+  it("fetches the shown list again (after a realtime reconnect)", async () => {
+    const client = new QueryClient();
+    const queryFn = vi.fn(async () => [cached({ balance: String(queryFn.mock.calls.length) })]);
+    const observer = new QueryObserver(client, { queryKey: walletsKey(PLAYER), queryFn, staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(client.getQueryData(walletsKey(PLAYER))).toBeDefined());
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    await refetchWallets(client);
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    expect(client.getQueryData<Wallet[]>(walletsKey(PLAYER))![0]!.balance).toBe("2");
+    unsubscribe();
   });
 });

@@ -12,7 +12,7 @@ const WalletMenu = lazy(loadMenu);
 
 /** The header's active-wallet switcher for a logged-in player. */
 export function HeaderWallet() {
-  const { wallets, active, loading } = useWallets();
+  const { wallets, active, loading, failed } = useWallets();
 
   useEffect(() => {
     void loadMenu();
@@ -23,6 +23,14 @@ export function HeaderWallet() {
       <span className="inline-flex h-10 w-36 animate-pulse items-center rounded-lg bg-ink-700" role="status">
         <span className="sr-only">Loading wallets</span>
       </span>
+    );
+  }
+  if (failed) {
+    return (
+      <Link to="/account/wallets/balance" className="btn-ghost" data-testid="header-wallet">
+        <Icon name="wallet" />
+        <span className="max-sm:sr-only">Wallets</span>
+      </Link>
     );
   }
   if (!active) {

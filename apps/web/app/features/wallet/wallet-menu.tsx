@@ -23,7 +23,7 @@ export default function WalletMenu({ wallets, active }: { wallets: WalletView[];
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-menu w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-ink-600 bg-ink-850 p-1.5 shadow-2xl"
+          className="z-menu w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-ink-600 bg-ink-850 p-1.5 shadow-2xl"
         >
           <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-mist-400 uppercase">
             Your wallets
@@ -39,7 +39,7 @@ export default function WalletMenu({ wallets, active }: { wallets: WalletView[];
                 <CurrencyBadge currency={wallet.currency} />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold text-white">{wallet.currency_name}</span>
-                  <span className="block truncate text-xs text-mist-400">
+                  <span className="block text-xs text-mist-400">
                     Cash {formatWalletAmount(wallet.balance, wallet.currency)} · Bonus{" "}
                     {formatWalletAmount(wallet.bonus_balance, wallet.currency)}
                   </span>

@@ -11,12 +11,12 @@ export function WalletTriggerFace({ wallet }: { wallet: WalletView }) {
       <span className="font-semibold text-white tabular-nums" data-testid="header-wallet-total">
         {formatWalletAmount(wallet.total_balance, wallet.currency)}
       </span>
-      <span className="text-mist-300 max-xs:sr-only" data-testid="header-wallet-currency">
+      <span className="text-mist-300 max-sm:sr-only" data-testid="header-wallet-currency">
         {wallet.currency_name}
       </span>
-      <Icon name="chevron" width={14} height={14} className="rotate-90 text-mist-400" />
+      <Icon name="chevron" width={14} height={14} className="rotate-90 text-mist-400 max-sm:hidden" />
     </>
   );
 }
 
-export const TRIGGER_CLASS = "btn-ghost max-w-[16rem] gap-2 px-3";
+export const TRIGGER_CLASS = "btn-ghost max-w-[16rem] gap-2 px-3 max-sm:px-2";

@@ -13,7 +13,7 @@ import { useWallets } from "./wallets";
 
 /** /account/wallets/balance: every wallet as a card, switching, and the add-wallet flow (?add_wallet). */
 export function WalletsPage() {
-  const { wallets, loading } = useWallets();
+  const { wallets, loading, failed, retry } = useWallets();
   const { currencies } = useCurrencies();
   const activate = useActivateWallet();
   const location = useLocation();
@@ -56,6 +56,18 @@ export function WalletsPage() {
           <WalletCardSkeleton />
           <WalletCardSkeleton />
         </div>
+      ) : failed ? (
+        <EmptyState
+          icon="wallet"
+          title="Your wallets could not be loaded"
+          action={
+            <button type="button" className="btn-ghost" onClick={retry}>
+              Try again
+            </button>
+          }
+        >
+          Please try again in a moment.
+        </EmptyState>
       ) : wallets.length === 0 ? (
         <EmptyState icon="wallet" title="No wallets yet" action={adding ? null : addButton}>
           Add a wallet in the currency you want to play with.

@@ -59,6 +59,9 @@ export type WalletsState = {
   loading: boolean;
   /** The list has been fetched (successfully) at least once. */
   loaded: boolean;
+  /** The list could not be fetched (logged); the wallets read as an empty list. */
+  failed: boolean;
+  retry: () => void;
 };
 
 /** The logged-in player's wallets with their currencies; nothing is fetched for a visitor. */
@@ -74,6 +77,8 @@ export function useWallets(): WalletsState {
       active: wallets.find((wallet) => wallet.is_active) ?? null,
       loading: owner !== null && (query.isPending || currenciesLoading),
       loaded: query.isSuccess,
+      failed: query.isError,
+      retry: () => void query.refetch(),
     };
-  }, [query.data, query.isPending, query.isSuccess, currencies, currenciesLoading, owner]);
+  }, [query, currencies, currenciesLoading, owner]);
 }
