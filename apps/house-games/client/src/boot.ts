@@ -1,0 +1,70 @@
+/**
+ * The boot object the provider injects into index.html (client-api.md §1). Opened straight from
+ * the Vite dev server there is none, so the address is read the same way.
+ */
+export type PlayBoot = {
+  page: "play";
+  game_code: string;
+  mode: "real" | "demo";
+  token: string | null;
+  lang: string;
+  exit_url: string | null;
+  currency: string | null;
+  api_base: string;
+};
+
+export type VerifyBoot = { page: "verify"; api_base: string; params: Record<string, string> };
+
+export type Boot = PlayBoot | VerifyBoot | { page: "unknown"; api_base: string };
+
+const DEFAULT_API = "/house/api";
+
+function str(value: unknown): string | null {
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export function parseBoot(json: string | null, location: { pathname: string; search: string }): Boot {
+  let raw: Record<string, unknown> = {};
+  if (json) {
+    try {
+      const parsed: unknown = JSON.parse(json);
+      if (parsed && typeof parsed === "object") raw = parsed as Record<string, unknown>;
+    } catch {
+      raw = {};
+    }
+  }
+  const query = new URLSearchParams(location.search);
+  const apiBase = str(raw.api_base) ?? DEFAULT_API;
+  const playMatch = /\/house\/play\/([^/]+)\/?$/.exec(location.pathname);
+  const page = str(raw.page) ?? (playMatch ? "play" : /\/house\/verify\/?$/.test(location.pathname) ? "verify" : "unknown");
+
+  if (page === "verify") {
+    const params: Record<string, string> = {};
+    for (const [k, v] of query) params[k] = v.slice(0, 200);
+    if (raw.params && typeof raw.params === "object") {
+      for (const [k, v] of Object.entries(raw.params as Record<string, unknown>)) if (typeof v === "string" || typeof v === "number") params[k] = String(v);
+    }
+    return { page: "verify", api_base: apiBase, params };
+  }
+  if (page === "play") {
+    const gameCode = str(raw.game_code) ?? (playMatch ? decodeURIComponent(playMatch[1]!) : null);
+    if (!gameCode) return { page: "unknown", api_base: apiBase };
+    const mode = (str(raw.mode) ?? query.get("mode")) === "demo" ? "demo" : "real";
+    return {
+      page: "play",
+      game_code: gameCode,
+      mode,
+      token: str(raw.token) ?? query.get("token"),
+      lang: str(raw.lang) ?? query.get("lang") ?? "en",
+      exit_url: str(raw.exit_url) ?? query.get("exit_url"),
+      currency: str(raw.currency) ?? query.get("currency"),
+      api_base: apiBase,
+    };
+  }
+  return { page: "unknown", api_base: apiBase };
+}
+
+export function readBoot(): Boot {
+  const json = document.getElementById("house-boot")?.textContent ?? null;
+  return parseBoot(json, window.location);
+}
