@@ -136,7 +136,7 @@ describe("lobby: filters", () => {
           await page.mouse.wheel(0, 4000);
           return tiles.count();
         },
-        { timeout: 15_000, intervals: [300] },
+        { timeout: 15_000, interval: 300 },
       )
       .toBe(total);
     await expect.poll(() => more.count()).toBe(0);
