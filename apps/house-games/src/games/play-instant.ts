@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { FairStream, type SeedTriple } from "../fairness/rng.ts";
+import { floorTo, formatUnits, isDecimal, multiplyFraction, toUnits, type Units } from "../money/decimal.ts";
+import { Fraction } from "../stats/fraction.ts";
+import { drawDice } from "./dice/dice-table.ts";
+import { drawTargetDice, isWin, rollValue, targetMultiplier, winningOutcomes } from "./dice/target-dice.ts";
+import type { HouseGame } from "./game-catalog.ts";
+import { coveredNumbers, drawRoulette, pocketColor, pocketLabel, returnPerUnit, type RouletteBetType } from "./roulette/roulette.ts";
+import { drawSlot, evaluateSlotDraw, type SlotDraw } from "./slot/play-slot.ts";
+
+export class GameRuleError extends Error {
+  constructor(
+    readonly code: "INVALID_BET" | "VALIDATION_ERROR",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const amount = z.string().max(32).refine(isDecimal, "a decimal amount");
+export const rouletteBetSchema = z.object({
+  type: z.enum(["straight", "split", "street", "corner", "six_line", "trio", "basket", "top_line", "dozen", "column", "red", "black", "odd", "even", "low", "high"]),
+  numbers: z.array(z.number().int().min(0).max(37)).max(6).optional(),
+  index: z.number().int().min(1).max(3).optional(),
+  amount,
+});
+export const roulettePlaySchema = z.object({ bets: z.array(rouletteBetSchema).min(1).max(60) });
+export const diceTablePlaySchema = z.object({ bets: z.array(z.object({ type: z.string().max(32), amount })).min(1).max(40) });
+export const targetDicePlaySchema = z.object({ target: z.string().max(8), direction: z.enum(["over", "under"]) });
+
+/** A staked position: what is at risk, in the order the client sent it. */
+export type Stake = { total: Units; parts: { params: Record<string, unknown>; amount: Units }[] };
+
+/** Validates the round's parameters against the game's rules and works out the total stake (no RNG involved). */
+export function stakeOf(game: HouseGame, params: unknown, stake: string | undefined, decimals: number): Stake {
+  const checkAmount = (value: string) => {
+    const units = toUnits(value);
+    if (units <= 0n) throw new GameRuleError("INVALID_BET", "Stakes must be positive.");
+    if (floorTo(units, decimals) !== units) {
+      throw new GameRuleError("INVALID_BET", `At most ${decimals} decimals.`);
+    }
+    return units;
+  };
+  switch (game.kind) {
+    case "roulette":
+    case "live_roulette": {
+      const parsed = roulettePlaySchema.safeParse(params);
+      if (!parsed.success) throw new GameRuleError("VALIDATION_ERROR", "bets: a list of roulette bets");
+      const parts = parsed.data.bets.map((bet) => {
+        if (!coveredNumbers(game.roulette, bet)) throw new GameRuleError("INVALID_BET", `Not a legal ${bet.type} bet on this table.`);
+        return { params: bet, amount: checkAmount(bet.amount) };
+      });
+      return { total: parts.reduce((sum, part) => sum + part.amount, 0n), parts };
+    }
+    case "dice_table":
+    case "live_dice": {
+      const parsed = diceTablePlaySchema.safeParse(params);
+      if (!parsed.success) throw new GameRuleError("VALIDATION_ERROR", "bets: a list of dice bets");
+      const parts = parsed.data.bets.map((bet) => {
+        if (!game.table.bets.some((type) => type.type === bet.type)) throw new GameRuleError("INVALID_BET", `No bet ${bet.type} at this table.`);
+        return { params: bet, amount: checkAmount(bet.amount) };
+      });
+      return { total: parts.reduce((sum, part) => sum + part.amount, 0n), parts };
+    }
+    case "dice": {
+      const parsed = targetDicePlaySchema.safeParse(params);
+      if (!parsed.success || winningOutcomes(game.dice, parsed.data) === null) throw new GameRuleError("INVALID_BET", "Choose a target within the allowed chance.");
+      if (!stake) throw new GameRuleError("VALIDATION_ERROR", "stake is required");
+      const units = checkAmount(stake);
+      return { total: units, parts: [{ params: parsed.data, amount: units }] };
+    }
+    default: {
+      if (!stake) throw new GameRuleError("VALIDATION_ERROR", "stake is required");
+      const units = checkAmount(stake);
+      return { total: units, parts: [{ params: {}, amount: units }] };
+    }
+  }
+}
+
+export type InstantDraw = { stops?: SlotDraw; pockets?: number[]; roll?: number; dice?: number[] };
+
+/** The RNG result of a round. It depends only on the seeds and the game, never on the stake. */
+export function drawInstant(game: HouseGame, seeds: SeedTriple): InstantDraw {
+  const stream = new FairStream(seeds);
+  switch (game.kind) {
+    case "slot":
+      return { stops: drawSlot(game.slot, stream) };
+    case "roulette":
+    case "live_roulette":
+      return { pockets: drawRoulette(game.roulette, stream) };
+    case "dice":
+      return { roll: drawTargetDice(game.dice, stream) };
+    case "dice_table":
+    case "live_dice":
+      return { dice: drawDice(game.table, stream) };
+    default:
+      throw new Error(`${game.kind} is not an instant game`);
+  }
+}
+
+export type InstantSettlement = { win: Units; outcome: Record<string, unknown> };
+
+/** Pays a drawn round: money = stake × the rules' return, floored to the currency's decimals. */
+export function settleInstant(game: HouseGame, draw: InstantDraw, stake: Stake, decimals: number): InstantSettlement {
+  const money = (units: Units) => formatUnits(units, decimals);
+  switch (game.kind) {
+    case "slot": {
+      const result = evaluateSlotDraw(game.slot, draw.stops!);
+      const perStake = game.slot.creditsPerStake;
+      const unit = stake.total;
+      const pay = (credits: number) => multiplyFraction(unit, new Fraction(credits, perStake), decimals);
+      const spin = (evaluation: typeof result.base, multiplier = 1) => ({
+        stops: evaluation.stops,
+        grid: evaluation.grid,
+        wins: [
+          ...evaluation.lineWins.map((win) => ({ ...(win.line ? { line: win.line } : { ways: win.ways }), symbol: win.symbol, count: win.count, win: money(pay(win.credits * multiplier)) })),
+          ...(evaluation.scatter ? [{ scatter: true, symbol: evaluation.scatter.symbol, count: evaluation.scatter.count, win: money(pay(evaluation.scatter.stakeMultiple * perStake * multiplier)) }] : []),
+        ],
+        win: money(pay(evaluation.creditsWon * multiplier)),
+      });
+      const free = result.freeSpins.map((evaluation) => spin(evaluation, game.slot.freeSpins.multiplier));
+      const win = pay(result.credits);
+      const base = spin(result.base);
+      return {
+        win,
+        outcome: {
+          ...base,
+          free_spins: free.length
+            ? { awarded: free.length, multiplier: String(game.slot.freeSpins.multiplier), spins: free, win: money(pay(result.credits - result.base.creditsWon)) }
+            : null,
+        },
+      };
+    }
+    case "roulette":
+    case "live_roulette": {
+      const pockets = draw.pockets!;
+      let total = 0n;
+      const bets = stake.parts.map((part) => {
+        const bet = part.params as { type: RouletteBetType; numbers?: number[]; index?: number };
+        const covered = coveredNumbers(game.roulette, bet)!;
+        // Double ball: each ball settles half of the stake.
+        const share = new Fraction(1, pockets.length);
+        let returned = Fraction.ZERO;
+        for (const pocket of pockets) returned = returned.add(returnPerUnit(game.roulette, bet, covered, pocket).mul(share));
+        const win = multiplyFraction(part.amount, returned, decimals);
+        total += win;
+        return { ...bet, amount: money(part.amount), win: money(win) };
+      });
+      return {
+        win: total,
+        outcome: {
+          pocket: pocketLabel(pockets[0]!),
+          pockets: pockets.map(pocketLabel),
+          color: pocketColor(game.roulette, pockets[0]!),
+          colors: pockets.map((pocket) => pocketColor(game.roulette, pocket)),
+          bets,
+        },
+      };
+    }
+    case "dice": {
+      const bet = stake.parts[0]!.params as { target: string; direction: "over" | "under" };
+      const wins = winningOutcomes(game.dice, bet)!;
+      const multiplier = targetMultiplier(game.dice, wins);
+      const won = isWin(game.dice, bet, draw.roll!);
+      const win = won ? multiplyFraction(stake.total, multiplier, decimals) : 0n;
+      return {
+        win,
+        outcome: { roll: rollValue(game.dice, draw.roll!), target: bet.target, direction: bet.direction, multiplier: multiplier.toDecimal(4), chance: new Fraction(wins * 100, game.dice.outcomes).toDecimal(2), won },
+      };
+    }
+    case "dice_table":
+    case "live_dice": {
+      const dice = draw.dice!;
+      let total = 0n;
+      const bets = stake.parts.map((part) => {
+        const bet = part.params as { type: string };
+        const type = game.table.bets.find((candidate) => candidate.type === bet.type)!;
+        const win = multiplyFraction(part.amount, type.returns(dice), decimals);
+        total += win;
+        return { type: bet.type, amount: money(part.amount), win: money(win) };
+      });
+      return { win: total, outcome: { dice, total: dice.reduce((a, b) => a + b, 0), bets } };
+    }
+    default:
+      throw new Error(`${game.kind} is not an instant game`);
+  }
+}
