@@ -33,12 +33,12 @@ export function WalletCard({
       </header>
       <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm [&_dt]:whitespace-nowrap">
         <dt className="text-mist-400">Balance</dt>
-        <dd className="text-right text-mist-100 tabular-nums">{amount(wallet.balance)}</dd>
+        <dd className="min-w-0 text-right break-all text-mist-100 tabular-nums">{amount(wallet.balance)}</dd>
         <dt className="text-mist-400">Bonus balance</dt>
-        <dd className="text-right text-mist-100 tabular-nums">{amount(wallet.bonus_balance)}</dd>
+        <dd className="min-w-0 text-right break-all text-mist-100 tabular-nums">{amount(wallet.bonus_balance)}</dd>
         <dt className="border-t border-ink-700 pt-2 font-semibold text-white">Total</dt>
         <dd
-          className="border-t border-ink-700 pt-2 text-right text-lg font-bold whitespace-nowrap text-white tabular-nums"
+          className="border-t border-ink-700 pt-2 min-w-0 text-right text-lg font-bold break-all text-white tabular-nums"
           data-testid="wallet-card-total"
         >
           {amount(wallet.total_balance)}{" "}

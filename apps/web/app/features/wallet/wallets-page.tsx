@@ -52,7 +52,11 @@ export function WalletsPage() {
       />
       {adding ? <AddWalletPanel currencies={available} onClose={() => setAdding(false)} /> : null}
       {loading ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading wallets">
+        <div
+          className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-4"
+          role="status"
+          aria-label="Loading wallets"
+        >
           <WalletCardSkeleton />
           <WalletCardSkeleton />
         </div>
@@ -73,7 +77,7 @@ export function WalletsPage() {
           Add a wallet in the currency you want to play with.
         </EmptyState>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-4">
           {wallets.map((wallet) => (
             <WalletCard
               key={wallet.guid}
