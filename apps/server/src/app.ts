@@ -20,6 +20,8 @@ import { realtimePlugin } from "./plugins/realtime.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
 import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
 import { identityDevRoutes, logRequestSerializer, REDACT_PATHS } from "./modules/identity/identity-dev-routes.ts";
+import { PAYMENT_REDACT_PATHS } from "./modules/payments/payment-redact-paths.ts";
+import { sandboxPspPages } from "./modules/payments/providers/sandbox/sandbox-pages.ts";
 
 // Module augmentation needs an interface.
 declare module "fastify" {
@@ -55,7 +57,7 @@ Every response is one envelope: \`{ status, payload, metadata }\`.
 /** Builds the whole HTTP application without listening; tests use app.inject(). */
 export async function buildApp({ env, database, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL, redact: REDACT_PATHS, serializers: { req: logRequestSerializer } },
+    logger: logger ?? { level: env.LOG_LEVEL, redact: [...REDACT_PATHS, ...PAYMENT_REDACT_PATHS], serializers: { req: logRequestSerializer } },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     // Accept a well-formed upstream id (load balancer) so one id follows the request end to end.
@@ -111,6 +113,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(imageProxyPlugin);
   await app.register(realtimePlugin, {});
   await app.register(identityDevRoutes);
+  if (env.SANDBOX_PSP_ENABLED) await app.register(sandboxPspPages, { prefix: "/sandbox-psp" });
 
   return app;
 }

@@ -35,6 +35,7 @@ const oidcProviders = z
   .pipe(z.array(oidcProvider).max(20));
 
 const DEV_HOUSE_SECRET = "dev-only-house-provider-secret";
+const DEV_SANDBOX_PSP_SECRET = "dev-only-sandbox-psp-webhook-secret";
 
 export const featureFlags = ["history-of-rounds", "bonus-hub", "caswino-coin", "sms-auth"] as const;
 export type FeatureFlag = (typeof featureFlags)[number];
@@ -133,6 +134,26 @@ export const envSchema = z
     // Built-in identity provider under /dev/oidc (never in production).
     DEV_OIDC_PROVIDER: bool.optional(),
     SEED_DEMO_DATA: bool.optional(),
+    // Payments (apps/server/src/modules/payments, docs/decisions/005-payments.md).
+    // Built-in sandbox PSP (cards, crypto, payouts) with its pages under /sandbox-psp; default off in production.
+    SANDBOX_PSP_ENABLED: bool.optional(),
+    // HMAC-SHA256 key of the sandbox's webhooks.
+    SANDBOX_PSP_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_SANDBOX_PSP_SECRET),
+    // Sandbox worker period (webhook retries, payouts, crypto blocks); 0 = no background worker (tests tick it).
+    SANDBOX_PSP_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    // A sandbox payout turns paid (or failed) this long after it was requested.
+    SANDBOX_PSP_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+    // One simulated block (confirmation) of a sandbox crypto transfer every this many ms.
+    SANDBOX_PSP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+    // Withdrawals need a verified identity (PLAYER_PROTECTION 23); default on in production, off otherwise.
+    WITHDRAWAL_REQUIRES_KYC: bool.optional(),
+    // Deposits need a verified identity (some jurisdictions).
+    DEPOSIT_REQUIRES_KYC: bool.default(false),
+    // Licensing jurisdiction as a lower-case code (gb, mt, on, …); empty = none in particular.
+    JURISDICTION: z.string().regex(/^([a-z]{2,16})?$/, "must be a lower-case code such as gb").default(""),
+    // Whether players may cancel their pending withdrawals. Default: allowed, except under the UK
+    // (JURISDICTION=gb) rules, which forbid reversing a withdrawal; players from gb never may.
+    PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
     WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
     SERVE_WEB: bool.default(true),
   })
@@ -142,6 +163,8 @@ export const envSchema = z
     if (env.NODE_ENV !== "production") return;
     if (env.JWT_SECRET === DEV_JWT_SECRET)
       ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set in production (the default is public)" });
+    if (env.SANDBOX_PSP_ENABLED && env.SANDBOX_PSP_SECRET === DEV_SANDBOX_PSP_SECRET)
+      ctx.addIssue({ code: "custom", path: ["SANDBOX_PSP_SECRET"], message: "must be set in production (the default is public)" });
     if (env.PROVIDER_HOUSE_SECRET === DEV_HOUSE_SECRET)
       ctx.addIssue({
         code: "custom",
@@ -156,6 +179,8 @@ export const envSchema = z
     // Demo data (demo player, funded wallets) never seeds in production unless asked.
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
     DEV_OIDC_PROVIDER: env.NODE_ENV !== "production" && (env.DEV_OIDC_PROVIDER ?? true),
+    SANDBOX_PSP_ENABLED: env.SANDBOX_PSP_ENABLED ?? env.NODE_ENV !== "production",
+    WITHDRAWAL_REQUIRES_KYC: env.WITHDRAWAL_REQUIRES_KYC ?? env.NODE_ENV === "production",
     features: new Set(
       env.FEATURE_FLAGS.split(",")
         .map((f) => f.trim())

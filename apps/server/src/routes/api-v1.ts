@@ -9,6 +9,7 @@ import { authPlugin } from "../plugins/auth.ts";
 import { walletRoutes } from "../modules/wallet/wallet-routes.ts";
 import { gameTransactionRoutes } from "../modules/game-sessions/game-transaction-routes.ts";
 import { providerWalletRoutes } from "../modules/provider-wallet/provider-wallet-routes.ts";
+import { paymentsRoutes } from "../modules/payments/payments-routes.ts";
 import { gameLaunchRoutes } from "../modules/game-launch/game-launch-routes.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
@@ -24,6 +25,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(walletRoutes);
   await app.register(gameTransactionRoutes);
   await app.register(gameLaunchRoutes);
+  await app.register(paymentsRoutes);
   // Own plugin: raw-body signature check and the protocol's response shape, not the envelope.
   await app.register(providerWalletRoutes, { prefix: "/provider" });
 };

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@croupier/db/create-database";
+import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
+import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
+import { queryRows, type SqlExecutor } from "../ledger/sql-executor.ts";
+import { announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
+import { clearingAccount } from "./settle-deposit.ts";
+
+/** Where requested withdrawals wait: player cash → here → clearing (paid) or back to cash (failed/cancelled). */
+export const withdrawalPendingAccount = (db: Db, currencyGuid: string) =>
+  systemAccountGuid(db, { kind: "withdrawal_pending", owner: PLATFORM_OWNER, currencyGuid });
+
+type PendingWithdrawal = { customer_guid: string; wallet_guid: string; currency_guid: string; amount: string; status: string };
+
+async function lockWithdrawal(tx: SqlExecutor, paymentGuid: string): Promise<PendingWithdrawal | undefined> {
+  const rows = await queryRows<PendingWithdrawal & { transaction_type: string }>(
+    tx,
+    sql`SELECT p.customer_guid, p.wallet_guid, p.currency_guid, round(p.amount, c.decimals)::text AS amount, p.status, p.transaction_type
+          FROM payments p JOIN currencies c ON c.guid = p.currency_guid WHERE p.guid = ${paymentGuid}::uuid FOR UPDATE OF p`,
+  );
+  const row = rows[0];
+  return row && row.transaction_type === "withdrawal" ? row : undefined;
+}
+
+/** The payout was paid: the reserved cash leaves through clearing. Once only. */
+export async function completeWithdrawal(db: Db, paymentGuid: string, details: Record<string, unknown>): Promise<"paid" | "ignored"> {
+  const currency = await paymentCurrency(db, paymentGuid);
+  if (!currency) return "ignored";
+  const pending = await withdrawalPendingAccount(db, currency);
+  const clearing = await clearingAccount(db, currency);
+  return db.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, paymentGuid);
+    if (!w || w.status !== "pending") return "ignored";
+    await tx.execute(
+      sql`INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount, payment_guid)
+          VALUES (${`payment:${paymentGuid}:paid`}, 'withdrawal', ${w.currency_guid}::uuid, ${pending}::uuid, ${clearing}::uuid,
+                  ${w.amount}::numeric, ${paymentGuid}::uuid)`,
+    );
+    await tx.execute(
+      sql`UPDATE payments p SET status = 'successful', updated_at = now(),
+                 number = (SELECT count(*) + 1 FROM payments o
+                            WHERE o.customer_guid = p.customer_guid AND o.transaction_type = 'withdrawal' AND o.status = 'successful')
+           WHERE p.guid = ${paymentGuid}::uuid`,
+    );
+    await logPaymentEvent(tx, { paymentGuid, eventType: "paid", executor: "psp", details });
+    await announcePaymentStatus(tx, paymentGuid);
+    return "paid";
+  });
+}
+
+/**
+ * The payout failed, or the withdrawal was cancelled: the reserved cash goes
+ * back to the player's cash (withdrawal_pending → cash), once only.
+ */
+export async function refundWithdrawal(
+  db: Db,
+  paymentGuid: string,
+  input: { status: "failed" | "cancelled"; reason: string; executor: "psp" | "player" | "system"; changedBy?: string },
+): Promise<"refunded" | "ignored"> {
+  const currency = await paymentCurrency(db, paymentGuid);
+  if (!currency) return "ignored";
+  const pending = await withdrawalPendingAccount(db, currency);
+  return db.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, paymentGuid);
+    if (!w || w.status !== "pending") return "ignored";
+    const moved = await moveWalletMoney(tx, {
+      walletGuid: w.wallet_guid,
+      pocket: "balance",
+      direction: "credit",
+      amount: w.amount,
+      counterpartyAccountGuid: pending,
+      kind: "withdrawal_refund",
+      idempotencyKey: `payment:${paymentGuid}:refund`,
+      paymentGuid,
+      operationType: input.status === "cancelled" ? "withdrawal_cancelled" : "withdrawal_failed",
+    });
+    if (moved.status !== "applied" && moved.status !== "replayed") throw new Error(`refund ${paymentGuid}: ledger ${moved.status}`);
+    await tx.execute(sql`UPDATE payments SET status = ${input.status}, updated_at = now() WHERE guid = ${paymentGuid}::uuid`);
+    await logPaymentEvent(tx, { paymentGuid, eventType: input.status, executor: input.executor, changedBy: input.changedBy, reason: input.reason });
+    await announcePaymentStatus(tx, paymentGuid);
+    return "refunded";
+  });
+}
+
+async function paymentCurrency(db: Db, paymentGuid: string): Promise<string | undefined> {
+  const rows = await queryRows<{ currency_guid: string }>(db, sql`SELECT currency_guid FROM payments WHERE guid = ${paymentGuid}::uuid`);
+  return rows[0]?.currency_guid;
+}
