@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useGame } from "../session/game-session.tsx";
-import { formatElapsed, formatMoney, formatNet } from "../lib/session-format.ts";
+import { formatAmount } from "../lib/decimal.ts";
+import { formatElapsed, formatNet } from "../lib/session-format.ts";
 import { closeMessage, lobbyMessage, resolveParentOrigin, sendToParent, type ParentMessage } from "../lib/parent-messages.ts";
 import { Icon } from "./icons.tsx";
 import { InfoPanel } from "./info-panel.tsx";
@@ -81,14 +82,16 @@ export function Shell({ stake, children }: { stake: string | null; children: Rea
         </div>
         <dl className="stats" aria-label="Session">
           <div className="stat">
-            <dt>{demo ? "Balance (play)" : "Balance"}</dt>
+            <dt>
+              Balance <span className="sr-only">in</span> {session.currency}
+            </dt>
             <dd data-testid="balance" aria-live="polite">
-              {formatMoney(game.balance, session.currency, decimals)}
+              {formatAmount(game.balance, decimals)}
             </dd>
           </div>
           <div className="stat">
             <dt>Stake</dt>
-            <dd data-testid="stake">{stake === null ? "–" : formatMoney(stake, session.currency, decimals)}</dd>
+            <dd data-testid="stake">{stake === null ? "–" : formatAmount(stake, decimals)}</dd>
           </div>
           <div className="stat">
             <dt>Net</dt>

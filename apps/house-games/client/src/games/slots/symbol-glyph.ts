@@ -24,8 +24,9 @@ export type Glyph = { text: string; hue: number; emoji: boolean };
 
 function hueOf(id: string): number {
   let h = 0;
-  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) % 360;
-  return h;
+  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) % 9973;
+  // Golden-angle steps keep neighbouring ids (A, B, C…) far apart on the colour wheel.
+  return Math.round((h * 137.508) % 360);
 }
 
 export function glyphFor(symbol: Pick<SlotSymbol, "id" | "name" | "kind">): Glyph {

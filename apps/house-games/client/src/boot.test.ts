@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { parseBoot } from "./boot.ts";
+
+describe("boot object", () => {
+  it("reads the injected play boot", () => {
+    const boot = parseBoot(
+      JSON.stringify({ page: "play", game_code: "house:slot-pharaoh-gold", mode: "demo", token: null, lang: "en", exit_url: "/slots", currency: "EUR", api_base: "/house/api" }),
+      { pathname: "/house/play/house:slot-pharaoh-gold", search: "" },
+    );
+    expect(boot).toEqual({ page: "play", game_code: "house:slot-pharaoh-gold", mode: "demo", token: null, lang: "en", exit_url: "/slots", currency: "EUR", api_base: "/house/api" });
+  });
+
+  it("falls back to the address without a boot object (Vite dev server)", () => {
+    const boot = parseBoot(null, { pathname: "/house/play/house%3Adice-hilo", search: "?token=abc&mode=real&currency=USD" });
+    expect(boot).toMatchObject({ page: "play", game_code: "house:dice-hilo", mode: "real", token: "abc", currency: "USD" });
+  });
+
+  it("reads the verify page's parameters and ignores a broken boot", () => {
+    const boot = parseBoot("{not json", { pathname: "/house/verify", search: "?game_code=g&server_seed=ab&nonce=3" });
+    expect(boot).toEqual({ page: "verify", api_base: "/house/api", params: { game_code: "g", server_seed: "ab", nonce: "3" } });
+  });
+});
