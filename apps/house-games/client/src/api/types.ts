@@ -18,9 +18,11 @@ export type SlotDefinition = {
   rows: number;
   mode: "lines" | "ways";
   lines: number[][];
-  ways?: number;
+  ways?: number | null;
   symbols: SlotSymbol[];
   reel_strips: string[][];
+  /** Id of the empty reel position the strips may contain (not in `symbols`). */
+  blank_symbol?: string;
   free_spins: { trigger: number; spins: number; multiplier: string } | null;
 };
 
@@ -61,8 +63,9 @@ export type GameDefinition = {
   name: string;
   studio: string;
   kind: GameKind;
-  /** true/false in summaries; live games' definitions carry the table settings here. */
-  live: boolean | { betting_seconds: number; seats: number };
+  live: boolean;
+  /** Live tables only. */
+  live_config?: { betting_seconds: number; seats: number; dealer?: string } | null;
   can_demo: boolean;
   can_freespins: boolean;
   rtp: string;

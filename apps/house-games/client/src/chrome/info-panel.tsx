@@ -149,9 +149,9 @@ export function InfoPanel({ open, onClose }: { open: boolean; onClose: () => voi
           </dl>
         </section>
       )}
-      {typeof d.live === "object" && (
+      {d.live_config && (
         <p className="muted">
-          Live table: {d.live.seats} seats, betting window {d.live.betting_seconds} s. Each round has its own server seed; its hash is shown while betting is open.
+          Live table: {d.live_config.seats} seats, betting window {d.live_config.betting_seconds} s{d.live_config.dealer ? `, dealer ${d.live_config.dealer}` : ""}. Each round has its own server seed; its hash is shown while betting is open.
         </p>
       )}
     </Panel>

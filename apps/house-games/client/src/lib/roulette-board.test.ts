@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toApiBet, betKey, betLabel, betWins, cellToBet, insideCells, PAYOUT, RED_NUMBERS, type BoardCell } from "./roulette-board.ts";
+import { AMERICAN_ZERO_CELLS, layoutFor, toApiBet, betKey, betLabel, betWins, cellToBet, insideCells, PAYOUT, RED_NUMBERS, type BoardCell } from "./roulette-board.ts";
 
 describe("roulette board cell → bet", () => {
   it("maps each inside zone to the numbers a real table covers", () => {
@@ -82,5 +82,30 @@ describe("roulette board cell → bet", () => {
     expect(toApiBet(cellToBet({ zone: "outside", kind: "black" })!, "5")).toEqual({ type: "black", amount: "5" });
     expect(toApiBet(cellToBet({ zone: "trio", n: 1 })!, "1")).toEqual({ type: "trio", numbers: [0, 1, 2], amount: "1" });
     expect(toApiBet(cellToBet({ zone: "line", street: 1 })!, "1")).toEqual({ type: "six_line", numbers: [4, 5, 6, 7, 8, 9], amount: "1" });
+  });
+
+  it("mini roulette has 12 numbers in 4 streets and no dozens; 6 to 1 halves are 1–6 and 7–12", () => {
+    const mini = layoutFor("mini");
+    expect(cellToBet({ zone: "number", n: 13 }, mini)).toBeNull();
+    expect(cellToBet({ zone: "split-across", n: 10 }, mini)).toBeNull();
+    expect(cellToBet({ zone: "line", street: 2 }, mini)).toEqual({ kind: "six_line", numbers: [7, 8, 9, 10, 11, 12] });
+    expect(cellToBet({ zone: "line", street: 3 }, mini)).toBeNull();
+    expect(cellToBet({ zone: "dozen", dozen: 1 }, mini)).toBeNull();
+    expect(cellToBet({ zone: "outside", kind: "low" }, mini)!.numbers).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(cellToBet({ zone: "column", column: 1 }, mini)!.numbers).toEqual([1, 4, 7, 10]);
+    const bets = insideCells(12).map((c) => cellToBet(c, mini));
+    expect(bets.every(Boolean)).toBe(true);
+    expect(bets.filter((b) => b!.kind === "split")).toHaveLength(17);
+  });
+
+  it("the American zero area uses 37 for 00 and replaces the European zero bets", () => {
+    const american = layoutFor("american");
+    expect(cellToBet({ zone: "number", n: 37 }, american)).toEqual({ kind: "straight", numbers: [37] });
+    expect(cellToBet({ zone: "number", n: 37 })).toBeNull();
+    expect(cellToBet({ zone: "first-four" }, american)).toBeNull();
+    const topLine = cellToBet(AMERICAN_ZERO_CELLS.at(-1)!, american)!;
+    expect(toApiBet(topLine, "1")).toEqual({ type: "top_line", numbers: [0, 1, 2, 3, 37], amount: "1" });
+    expect(betLabel(topLine)).toBe("Top line 0, 00, 1, 2, 3");
+    expect(betLabel({ kind: "split", numbers: [37, 2] })).toBe("Split 2 and 00");
   });
 });

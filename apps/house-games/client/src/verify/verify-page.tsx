@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { ApiError, createApiClient } from "../api/client.ts";
-import type { BlackjackOutcome, DiceOutcome, DiceTableOutcome, GameDefinition, GameSummary, RouletteOutcome, SlotOutcome, VerifyResult } from "../api/types.ts";
+import type { BlackjackOutcome, DiceOutcome, DiceTableOutcome, GameDefinition, GameSummary, RouletteOutcome, SlotOutcome, SlotSymbol, VerifyResult } from "../api/types.ts";
 import { describeError, type ErrorView } from "../lib/errors.ts";
 import { summarizeOutcome } from "../lib/round-summary.ts";
 import { SymbolTile } from "../games/slots/symbol-tile.tsx";
@@ -13,7 +13,8 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 function SlotGrid({ def, grid }: { def: GameDefinition; grid: string[][] }) {
-  const byId = new Map((def.slot?.symbols ?? []).map((s) => [s.id, s]));
+  const byId = new Map<string, SlotSymbol>((def.slot?.symbols ?? []).map((s) => [s.id, s]));
+  if (def.slot?.blank_symbol) byId.set(def.slot.blank_symbol, { id: def.slot.blank_symbol, name: "blank", kind: "blank", pays: {} });
   const rows = grid[0]?.length ?? 0;
   return (
     <div style={{ display: "grid", gridTemplateColumns: `repeat(${grid.length}, 52px)`, gap: 4 }} role="img" aria-label="Reel window">

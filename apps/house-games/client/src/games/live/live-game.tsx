@@ -6,7 +6,7 @@ import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { StakeSelector } from "../../chrome/stake-selector.tsx";
 import { add, compare, formatAmount, isZero, sum } from "../../lib/decimal.ts";
 import { useMediaQuery } from "../../lib/hooks.ts";
-import { RED_NUMBERS } from "../../lib/roulette-board.ts";
+import { layoutFor, RED_NUMBERS } from "../../lib/roulette-board.ts";
 import { clampStake } from "../../lib/stake.ts";
 import { useGame } from "../../session/game-session.tsx";
 import { HandView } from "../blackjack/blackjack-game.tsx";
@@ -79,6 +79,9 @@ export function LiveGame() {
   const [placing, setPlacing] = useState(false);
   const board = useBoardBets(def.bet.max);
   const red = useMemo(() => new Set(def.roulette?.red ?? RED_NUMBERS), [def]);
+  const layout = useMemo(() => layoutFor(def.roulette?.variant), [def]);
+  const allowed = useMemo(() => (def.roulette?.bet_types.length ? new Set(def.roulette.bet_types.map((b) => b.type)) : undefined), [def]);
+  const bettingSeconds = def.live_config?.betting_seconds ?? 15;
   const now = useNow(true);
   const tableRef = useRef<LiveTable | null>(null);
   tableRef.current = table;
@@ -200,8 +203,8 @@ export function LiveGame() {
           </span>
         </div>
         {bettingOpen && table && (
-          <div className="cooldown" role="progressbar" aria-label="Betting time left" aria-valuemin={0} aria-valuemax={typeof def.live === "object" ? def.live.betting_seconds : 15} aria-valuenow={left}>
-            <span style={{ transform: `scaleX(${Math.min(1, left / (typeof def.live === "object" ? def.live.betting_seconds : 15))})` }} />
+          <div className="cooldown" role="progressbar" aria-label="Betting time left" aria-valuemin={0} aria-valuemax={bettingSeconds} aria-valuenow={left}>
+            <span style={{ transform: `scaleX(${Math.min(1, left / bettingSeconds)})` }} />
           </div>
         )}
         <div className="card wheel-result" style={{ flexWrap: "wrap" }}>
@@ -258,6 +261,8 @@ export function LiveGame() {
           <RouletteBoardView
             horizontal={horizontal}
             red={red}
+            layout={layout}
+            allowed={allowed}
             bets={board.bets}
             winning={table.phase === "result" ? pocketNumber(table.result?.pockets?.[0]) : null}
             disabled={!bettingOpen || blocked}

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RED_NUMBERS, type RouletteBet } from "../../lib/roulette-board.ts";
+import { layoutFor, RED_NUMBERS, type RouletteBet } from "../../lib/roulette-board.ts";
 import { RouletteBoardView } from "./roulette-board-view.tsx";
 
 afterEach(cleanup);
@@ -51,5 +51,22 @@ describe("roulette board", () => {
       />,
     );
     expect(screen.getByRole("button", { name: "Straight 7, 2.5 placed" })).toBeTruthy();
+  });
+
+  it("draws mini roulette (0–12, no dozens) and the American zero area (00 as 37)", () => {
+    const mini = new Set([1, 3, 5, 7, 9, 11]);
+    const { unmount } = render(<RouletteBoardView horizontal red={mini} layout={layoutFor("mini")} bets={new Map()} winning={null} disabled={false} onPlace={() => undefined} />);
+    let labels = screen.getAllByRole("button").map((b) => b.getAttribute("aria-label") ?? "");
+    expect(labels.filter((l) => l.startsWith("Straight "))).toHaveLength(13);
+    expect(labels.some((l) => l.startsWith("Dozen"))).toBe(false);
+    expect(labels).toContain("Low 1 to 6");
+    unmount();
+    const onPlace = vi.fn<(bet: RouletteBet) => void>();
+    render(<RouletteBoardView horizontal={false} red={RED_NUMBERS} layout={layoutFor("american")} bets={new Map()} winning={null} disabled={false} onPlace={onPlace} />);
+    labels = screen.getAllByRole("button").map((b) => b.getAttribute("aria-label") ?? "");
+    expect(labels).toContain("Straight 00");
+    expect(labels.some((l) => l.startsWith("First four"))).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Top line 0, 00, 1, 2, 3" }));
+    expect(onPlace).toHaveBeenCalledWith({ kind: "top_line", numbers: [0, 37, 1, 2, 3] });
   });
 });

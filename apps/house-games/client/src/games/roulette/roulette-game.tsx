@@ -4,7 +4,7 @@ import { ChipSelector, chipValues } from "../../chrome/chip-selector.tsx";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { compare, formatAmount, isZero } from "../../lib/decimal.ts";
 import { sleep, useMediaQuery, usePrefersReducedMotion, useSpaceKey } from "../../lib/hooks.ts";
-import { RED_NUMBERS } from "../../lib/roulette-board.ts";
+import { layoutFor, RED_NUMBERS } from "../../lib/roulette-board.ts";
 import { useGame } from "../../session/game-session.tsx";
 import { RouletteBoardView } from "./roulette-board-view.tsx";
 import { useBoardBets } from "./use-board-bets.ts";
@@ -38,6 +38,8 @@ export function RouletteGame() {
   const horizontal = useMediaQuery("(min-width: 900px)");
   const reduced = usePrefersReducedMotion();
   const red = useMemo(() => new Set(def.roulette?.red ?? RED_NUMBERS), [def]);
+  const layout = useMemo(() => layoutFor(def.roulette?.variant), [def]);
+  const allowed = useMemo(() => (def.roulette?.bet_types.length ? new Set(def.roulette.bet_types.map((b) => b.type)) : undefined), [def]);
   const [chip, setChip] = useState(() => chipValues(def.bet)[0] ?? def.bet.min);
   const board = useBoardBets(def.bet.max);
   const [spinning, setSpinning] = useState(false);
@@ -144,7 +146,7 @@ export function RouletteGame() {
             <p>{notice}</p>
           </div>
         )}
-        <RouletteBoardView horizontal={horizontal} red={red} bets={board.bets} winning={winning} disabled={spinning || blocked} onPlace={place} />
+        <RouletteBoardView horizontal={horizontal} red={red} layout={layout} allowed={allowed} bets={board.bets} winning={winning} disabled={spinning || blocked} onPlace={place} />
         <p className="muted" style={{ margin: 0, fontSize: "0.8rem", textAlign: "center" }}>
           {def.roulette?.variant ?? "european"} roulette · RTP {def.rtp} % · stake per spin {def.bet.min} – {def.bet.max}
         </p>

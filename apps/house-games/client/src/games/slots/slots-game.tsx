@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Round, SlotDefinition, SlotOutcome, SlotSpin, SlotWin } from "../../api/types.ts";
+import type { Round, SlotDefinition, SlotOutcome, SlotSpin, SlotSymbol, SlotWin } from "../../api/types.ts";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { StakeSelector } from "../../chrome/stake-selector.tsx";
 import { add, compare, formatAmount, isZero, mulInt } from "../../lib/decimal.ts";
@@ -21,7 +21,11 @@ export function SlotsGame() {
   const reduced = usePrefersReducedMotion();
   const interval = game.session.jurisdiction.min_spin_interval_ms;
   const cooldown = useCooldown(interval);
-  const symbolsById = useMemo(() => new Map(def.symbols.map((s) => [s.id, s])), [def]);
+  const symbolsById = useMemo(() => {
+    const map = new Map<string, SlotSymbol>(def.symbols.map((s) => [s.id, s]));
+    if (def.blank_symbol) map.set(def.blank_symbol, { id: def.blank_symbol, name: "blank", kind: "blank", pays: {} });
+    return map;
+  }, [def]);
 
   const [stake, setStake] = useState(() => clampStake(game.definition.bet.default, game.definition.bet));
   const [grid, setGrid] = useState<string[][]>(() => restingGrid(def));

@@ -2,6 +2,7 @@ import type { SlotSymbol } from "../../api/types.ts";
 import { glyphFor } from "./symbol-glyph.ts";
 
 export function SymbolTile({ symbol, size }: { symbol: Pick<SlotSymbol, "id" | "name" | "kind">; size?: number }) {
+  if (symbol.kind === "blank") return <span role="img" aria-label="blank" style={{ display: "inline-block", width: size ?? "78%", height: size ?? "78%" }} />;
   const glyph = glyphFor(symbol);
   const special = symbol.kind === "wild" || symbol.kind === "scatter";
   return (
