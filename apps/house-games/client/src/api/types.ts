@@ -34,12 +34,21 @@ export type RouletteDefinition = {
   la_partage: boolean;
 };
 
-export type DiceDefinition = { min_target: string; max_target: string; range: [number, number]; house_edge: string; step: string };
+export type DiceDefinition = {
+  range: [string | number, string | number];
+  step: string;
+  house_edge: string;
+  /** Win-chance bounds (fractions of 1); targets outside them are refused. */
+  min_chance?: string;
+  max_chance?: string;
+  min_target?: string;
+  max_target?: string;
+};
 
 export type DiceTableDefinition = {
   dice: number;
   sides: number;
-  bet_types: { type: string; label: string; payout: string; rtp?: string }[];
+  bet_types: { type: string; label: string; payout?: string; rtp?: string }[];
 };
 
 export type BlackjackDefinition = {
@@ -53,7 +62,8 @@ export type BlackjackDefinition = {
   insurance: boolean;
   surrender: boolean;
   max_hands: number;
-  strategy: string;
+  /** The basic strategy the RTP assumes: a table of hand → action per dealer up-card. */
+  strategy: string | { hand: string; actions: Record<string, string> }[];
 };
 
 export type Jurisdiction = { code: string; min_spin_interval_ms: number; autoplay: boolean };

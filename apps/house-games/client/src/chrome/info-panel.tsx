@@ -5,6 +5,40 @@ import { SymbolTile } from "../games/slots/symbol-tile.tsx";
 
 const yesNo = (v: boolean) => (v ? "yes" : "no");
 
+const ACTION_SHORT: Record<string, string> = { hit: "H", stand: "S", double: "D", split: "P", surrender: "R" };
+
+/** The published basic strategy: one row per player hand, one column per dealer up-card. */
+function StrategyTable({ rows }: { rows: { hand: string; actions: Record<string, string> }[] }) {
+  const upcards = Object.keys(rows[0]!.actions);
+  return (
+    <div style={{ overflowX: "auto" }}>
+      <table className="grid" style={{ fontSize: "0.72rem" }} aria-label="Basic strategy">
+        <caption className="muted" style={{ textAlign: "left" }}>
+          H hit · S stand · D double · P split · R surrender; columns: dealer up-card
+        </caption>
+        <thead>
+          <tr>
+            <th>Hand</th>
+            {upcards.map((u) => (
+              <th key={u}>{u}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, 60).map((row) => (
+            <tr key={row.hand}>
+              <th scope="row">{row.hand}</th>
+              {upcards.map((u) => (
+                <td key={u}>{ACTION_SHORT[row.actions[u] ?? ""] ?? row.actions[u]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function InfoPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { definition: d, session } = useGame();
   return (
@@ -100,8 +134,9 @@ export function InfoPanel({ open, onClose }: { open: boolean; onClose: () => voi
         <section>
           <h3>Payout</h3>
           <p>
-            Roll from {d.dice.range[0].toFixed(2)} to {d.dice.range[1].toFixed(2)}. Multiplier = (1 − {d.dice.house_edge}) × 100 ÷ win chance, floored to 4
-            decimals. Targets {d.dice.min_target} – {d.dice.max_target}.
+            Rolls from {String(d.dice.range[0])} to {String(d.dice.range[1])} in steps of {d.dice.step}. Multiplier = (1 − {d.dice.house_edge}) × outcomes ÷ winning
+            outcomes, floored to 4 decimals.
+            {d.dice.min_chance && d.dice.max_chance && ` Win chance from ${Number(d.dice.min_chance) * 100} % to ${Number(d.dice.max_chance) * 100} %.`}
           </p>
         </section>
       )}
@@ -113,7 +148,7 @@ export function InfoPanel({ open, onClose }: { open: boolean; onClose: () => voi
               {d.dice_table.bet_types.map((b) => (
                 <tr key={b.type}>
                   <td>{b.label}</td>
-                  <td className="num">{b.payout} to 1</td>
+                  {b.payout && <td className="num">{b.payout} to 1</td>}
                   {b.rtp && <td className="num">RTP {formatAmount(String(Number(b.rtp) * 100), 2)} %</td>}
                 </tr>
               ))}
@@ -145,8 +180,9 @@ export function InfoPanel({ open, onClose }: { open: boolean; onClose: () => voi
             <dt>Surrender</dt>
             <dd>{yesNo(d.blackjack.surrender)}</dd>
             <dt>RTP assumes</dt>
-            <dd>{d.blackjack.strategy}</dd>
+            <dd>{typeof d.blackjack.strategy === "string" ? d.blackjack.strategy : "the basic strategy below"}</dd>
           </dl>
+          {Array.isArray(d.blackjack.strategy) && d.blackjack.strategy.length > 0 && <StrategyTable rows={d.blackjack.strategy} />}
         </section>
       )}
       {d.live_config && (

@@ -196,7 +196,7 @@ export function BlackjackGame() {
           </div>
         )}
         <p className="muted" style={{ margin: 0, fontSize: "0.8rem", textAlign: "center" }}>
-          Keys: Space deal · H hit · S stand · D double · P split · RTP {game.definition.rtp} % with {rules.strategy}
+          Keys: Space deal · H hit · S stand · D double · P split · RTP {game.definition.rtp} % with {typeof rules.strategy === "string" ? rules.strategy : "basic strategy (see info)"}
         </p>
       </div>
     </Shell>

@@ -2,11 +2,11 @@ import { useMemo, useState } from "react";
 import type { DiceDefinition, DiceOutcome } from "../../api/types.ts";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { StakeSelector } from "../../chrome/stake-selector.tsx";
-import { compare, formatAmount, fromUnits, toUnits } from "../../lib/decimal.ts";
+import { compare, formatAmount, toUnits } from "../../lib/decimal.ts";
 import { sleep, usePrefersReducedMotion, useSpaceKey } from "../../lib/hooks.ts";
 import { clampStake } from "../../lib/stake.ts";
 import { useGame } from "../../session/game-session.tsx";
-import { diceMultiplier, dicePayout, winChance, type DiceSpec } from "./dice-math.ts";
+import { diceMultiplier, dicePayout, targetAt, targetIndexBounds, winChance, type DiceSpec } from "./dice-math.ts";
 
 type Direction = "over" | "under";
 
@@ -21,25 +21,32 @@ export function DiceGame() {
   );
   const stepDecimals = def.step.includes(".") ? def.step.split(".")[1]!.length : 0;
   const fmt = (v: string) => formatAmount(v, stepDecimals);
-  // The slider works in whole steps so it never lands between two legal targets.
-  const stepUnits = toUnits(def.step);
-  const minIndex = Number(toUnits(def.min_target) / stepUnits);
-  const maxIndex = Number(toUnits(def.max_target) / stepUnits);
-  const [index, setIndex] = useState(() => Math.round((minIndex + maxIndex) / 2));
   const [direction, setDirection] = useState<Direction>("under");
+  // The slider works in whole roll steps so it never lands between two legal targets.
+  const bounds = useMemo(() => {
+    const stepUnits = toUnits(def.step);
+    const last = Number((toUnits(spec.max) - toUnits(spec.min)) / stepUnits);
+    let { low, high } = def.min_chance && def.max_chance ? targetIndexBounds(spec, direction, def.min_chance, def.max_chance) : { low: 1, high: last - 1 };
+    if (def.min_target) low = Math.max(low, Number((toUnits(def.min_target) - toUnits(spec.min)) / stepUnits));
+    if (def.max_target) high = Math.min(high, Number((toUnits(def.max_target) - toUnits(spec.min)) / stepUnits));
+    return { low, high };
+  }, [def, spec, direction]);
+  const [rawIndex, setIndex] = useState(() => Math.round((bounds.low + bounds.high) / 2));
+  const index = Math.min(bounds.high, Math.max(bounds.low, rawIndex));
   const [stake, setStake] = useState(() => clampStake(game.definition.bet.default, game.definition.bet));
   const [rolling, setRolling] = useState(false);
   const [last, setLast] = useState<DiceOutcome | null>(null);
   const [lastWin, setLastWin] = useState<string | null>(null);
 
-  const target = fromUnits(BigInt(index) * stepUnits, stepDecimals);
+  const target = targetAt(spec, index);
   const chance = winChance(spec, target, direction);
   const multiplier = diceMultiplier(spec, target, direction);
   const payout = dicePayout(stake, multiplier);
   const blocked = game.error?.fatal ?? false;
   const canRoll = !rolling && !game.busy && !blocked && multiplier !== "0";
+  const rangeMin = Number(def.range[0]);
   const rangeMax = Number(def.range[1]);
-  const pct = (v: string) => `${(Number(v) / rangeMax) * 100}%`;
+  const pct = (v: string) => `${((Number(v) - rangeMin) / (rangeMax - rangeMin)) * 100}%`;
 
   async function roll() {
     if (!canRoll) return;
@@ -91,8 +98,8 @@ export function DiceGame() {
             </span>
             <input
               type="range"
-              min={minIndex}
-              max={maxIndex}
+              min={bounds.low}
+              max={bounds.high}
               step={1}
               value={index}
               disabled={rolling}
@@ -128,7 +135,7 @@ export function DiceGame() {
           </button>
         </div>
         <p className="muted" style={{ margin: 0, fontSize: "0.8rem", textAlign: "center" }}>
-          Rolls {fmt(spec.min)}–{fmt(spec.max)} · house edge {Number(def.house_edge) * 100} % · RTP {game.definition.rtp} %
+          Rolls {fmt(spec.min)}–{fmt(spec.max)} · house edge {formatAmount(String(Number(def.house_edge) * 100), 2)} % · RTP {game.definition.rtp} %
         </p>
       </div>
     </Shell>

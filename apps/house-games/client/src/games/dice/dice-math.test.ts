@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diceMultiplier, dicePayout, winChance, winningRolls, type DiceSpec } from "./dice-math.ts";
+import { diceMultiplier, dicePayout, targetAt, targetIndexBounds, winChance, winningRolls, type DiceSpec } from "./dice-math.ts";
 
 const hiLo: DiceSpec = { min: "0", max: "99.99", step: "0.01", houseEdge: "0.01" };
 const lucky100: DiceSpec = { min: "1", max: "100", step: "1", houseEdge: "0.02" };
@@ -32,5 +32,17 @@ describe("target dice", () => {
   it("computes the payout of a win exactly", () => {
     expect(dicePayout("1.00", "1.9607")).toBe("1.9607");
     expect(dicePayout("2.50", "2.0000")).toBe("5.00");
+  });
+
+  it("keeps the slider inside the published win-chance bounds", () => {
+    // Lucky 100: chance 2 %–97 %. Under T wins on T−1 rolls; over T on 100−T.
+    const under = targetIndexBounds(lucky100, "under", "0.02", "0.97");
+    expect([targetAt(lucky100, under.low), targetAt(lucky100, under.high)]).toEqual(["3", "98"]);
+    expect(winningRolls(lucky100, targetAt(lucky100, under.low), "under")).toBe(2n);
+    const over = targetIndexBounds(lucky100, "over", "0.02", "0.97");
+    expect([targetAt(lucky100, over.low), targetAt(lucky100, over.high)]).toEqual(["3", "98"]);
+    expect(winningRolls(lucky100, targetAt(lucky100, over.high), "over")).toBe(2n);
+    const hiLo1 = targetIndexBounds(hiLo, "under", "0.0001", "0.98");
+    expect(targetAt(hiLo, hiLo1.high)).toBe("98.00");
   });
 });

@@ -46,3 +46,21 @@ export function dicePayout(stake: string, multiplier: string): string {
   const product = (toUnits(stake) * toUnits(multiplier)) / SCALE;
   return fromUnits(product, 2);
 }
+
+/**
+ * The slider's legal range in roll steps for a direction: the targets whose win chance lies
+ * within [minChance, maxChance] (fractions of 1).
+ */
+export function targetIndexBounds(spec: DiceSpec, direction: "over" | "under", minChance: string, maxChance: string): { low: number; high: number } {
+  const outcomes = outcomesOf(spec);
+  const minWins = (toUnits(minChance) * outcomes + SCALE - 1n) / SCALE; // ceil
+  const maxWins = (toUnits(maxChance) * outcomes) / SCALE; // floor
+  if (direction === "under") return { low: Number(minWins), high: Number(maxWins) };
+  return { low: Number(outcomes - 1n - maxWins), high: Number(outcomes - 1n - minWins) };
+}
+
+/** The target at a slider position, as the API writes it ("49.50", "51"). */
+export function targetAt(spec: DiceSpec, index: number): string {
+  const decimals = spec.step.includes(".") ? spec.step.split(".")[1]!.length : 0;
+  return fromUnits(toUnits(spec.min) + BigInt(index) * toUnits(spec.step), decimals);
+}

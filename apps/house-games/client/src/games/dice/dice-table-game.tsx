@@ -46,12 +46,16 @@ export function DiceBetGrid({
             style={{ minHeight: 56, padding: 4 }}
             disabled={disabled}
             onClick={() => onPlace(b.type)}
-            aria-label={`${b.label}, pays ${b.payout} to 1${amount ? `, ${amount} placed` : ""}`}
+            aria-label={`${b.label}${b.payout ? `, pays ${b.payout} to 1` : ""}${amount ? `, ${amount} placed` : ""}`}
           >
             <span>
               {b.label}
-              <br />
-              <small className="muted">{b.payout}:1</small>
+              {b.payout && (
+                <>
+                  <br />
+                  <small className="muted">{b.payout}:1</small>
+                </>
+              )}
             </span>
             {amount && <span className="chip" style={{ right: 4, top: 4 }}>{compactAmount(amount)}</span>}
           </button>
