@@ -184,6 +184,7 @@ export function LiveGame() {
   const dealerDot = phase === "betting" ? "open" : phase === "drawing" ? "closed" : "result";
   const diceDef = def.dice_table as DiceTableDefinition | undefined;
   const bjRules = def.blackjack as BlackjackDefinition | undefined;
+  // The table lists its last results newest first.
   const historyPockets = (table?.history ?? []).flatMap((h) => h.result.pockets ?? []);
   const lastMine = mine[0];
 
@@ -221,7 +222,7 @@ export function LiveGame() {
             <span className="muted">Place your bets</span>
           )}
           <span className="spacer" />
-          {table?.kind === "live_roulette" && <RecentResults pockets={historyPockets.slice().reverse()} red={red} />}
+          {table?.kind === "live_roulette" && <RecentResults pockets={historyPockets} red={red} />}
         </div>
         <div className="card row" style={{ fontSize: "0.9rem" }}>
           <span>
