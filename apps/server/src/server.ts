@@ -3,6 +3,7 @@ import path from "node:path";
 import { createDatabase } from "@croupier/db/create-database";
 import { migrate } from "@croupier/db/migrate";
 import { seed } from "@croupier/db/seed/seed";
+import { houseGamesPlugin } from "@croupier/house-games/plugin";
 import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
@@ -27,6 +28,15 @@ async function main() {
   await seed(database.db, { demo: env.SEED_DEMO_DATA });
 
   const app = await buildApp({ env, database });
+
+  // The built-in game provider under /house: its own schema, and wallet calls over real HTTP to this
+  // process's port exactly like an external provider (HOUSE_PLATFORM_URL points elsewhere when split out).
+  await app.register(houseGamesPlugin, {
+    prefix: "/house",
+    database,
+    platformUrl: process.env.HOUSE_PLATFORM_URL ?? `http://127.0.0.1:${env.PORT}`,
+    secret: env.PROVIDER_HOUSE_SECRET,
+  });
 
   if (env.SERVE_WEB) {
     const serverBuild = path.join(env.WEB_BUILD_DIR, "server/index.js");

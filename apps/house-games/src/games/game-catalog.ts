@@ -1,6 +1,6 @@
 import { Fraction } from "../stats/fraction.ts";
 import { blackjackRtp } from "./blackjack/blackjack-math.ts";
-import { CLASSIC_RULES, type BlackjackRules } from "./blackjack/blackjack-rules.ts";
+import { CLASSIC_RULES, LIVE_SEAT_RULES, type BlackjackRules } from "./blackjack/blackjack-rules.ts";
 import { diceBetRtp, DICE_DUEL, HI_LO_TWO_DICE, SIC_BO, TRIPLE_DICE, type DiceTable } from "./dice/dice-table.ts";
 import { HI_LO_DICE, LUCKY_DICE_100, targetRtp, type TargetDice } from "./dice/target-dice.ts";
 import { rouletteBetRtp, rouletteTable, type RouletteTable, type RouletteVariant } from "./roulette/roulette.ts";
@@ -149,10 +149,10 @@ function build(): HouseGame[] {
     rouletteGame("house:live-roulette-speed-roulette-live", "Speed Roulette Live", "european", live(8, 50, "Marco")),
     rouletteGame("house:live-roulette-auto-roulette-live", "Auto Roulette Live", "european", live(10, 50, "Auto wheel")),
     rouletteGame("house:live-roulette-double-ball-roulette", "Double Ball Roulette", "double_ball", live(15, 50, "Sofia")),
-    blackjackGame("house:live-blackjack-salon-blackjack", "Salon Blackjack", CLASSIC_RULES, live(12, 7, "Anna")),
-    blackjackGame("house:live-blackjack-blackjack-vip-table", "Blackjack VIP Table", CLASSIC_RULES, live(15, 7, "Victor")),
-    blackjackGame("house:live-blackjack-speed-blackjack", "Speed Blackjack", CLASSIC_RULES, live(8, 7, "Lena")),
-    blackjackGame("house:live-blackjack-blackjack-party", "Blackjack Party", CLASSIC_RULES, live(12, 7, "Jonas & Mia")),
+    blackjackGame("house:live-blackjack-salon-blackjack", "Salon Blackjack", LIVE_SEAT_RULES, live(12, 7, "Anna")),
+    blackjackGame("house:live-blackjack-blackjack-vip-table", "Blackjack VIP Table", LIVE_SEAT_RULES, live(15, 7, "Victor")),
+    blackjackGame("house:live-blackjack-speed-blackjack", "Speed Blackjack", LIVE_SEAT_RULES, live(8, 7, "Lena")),
+    blackjackGame("house:live-blackjack-blackjack-party", "Blackjack Party", LIVE_SEAT_RULES, live(12, 7, "Jonas & Mia")),
     diceTableGame("house:live-dice-live-hi-lo-dice", "Live Hi-Lo Dice", HI_LO_TWO_DICE, live(12, 50, "Priya")),
     diceTableGame("house:live-dice-dice-tower-live", "Dice Tower Live", TRIPLE_DICE, live(12, 50, "Tomas")),
     diceTableGame("house:live-dice-triple-dice-live", "Triple Dice Live", TRIPLE_DICE, live(10, 50, "Keiko")),

@@ -100,7 +100,7 @@ export function decide(
   up: number,
   firstDecision: boolean,
 ): Decision {
-  const key = `${rules.doubleOn?.join("/") ?? "any"}:${rules.surrender}:${hand.total}:${hand.soft}:${hand.pairValue}:${hand.fromSplit}:${hand.splitAces}:${up}:${firstDecision}`;
+  const key = `${rules.doubleOn?.join("/") ?? "any"}:${rules.surrender}:${rules.noSplit ?? false}:${hand.total}:${hand.soft}:${hand.pairValue}:${hand.fromSplit}:${hand.splitAces}:${up}:${firstDecision}`;
   const cached = decisionCache.get(key);
   if (cached) return cached;
   const decision = decideUncached(rules, hand, up, firstDecision);
@@ -120,7 +120,7 @@ function decideUncached(
   if (hand.splitAces) return { action: "stand", ev: options.stand, options };
   if (hand.total < 21) options.hit = rest.action === "hit" ? rest.ev : hitOnly(hand.total, hand.soft, up);
   if (firstDecision && hand.total < 21 && canDouble(rules, hand.total, hand.soft)) options.double = doubleEv(hand.total, hand.soft, up);
-  if (firstDecision && !hand.fromSplit && hand.pairValue !== null) options.split = splitEv(rules, hand.pairValue, up);
+  if (firstDecision && !hand.fromSplit && hand.pairValue !== null && !rules.noSplit) options.split = splitEv(rules, hand.pairValue, up);
   if (firstDecision && !hand.fromSplit && rules.surrender) options.surrender = new Fraction(-1, 2);
   let best: Action = "stand";
   for (const [action, ev] of Object.entries(options) as [Action, Fraction][]) {

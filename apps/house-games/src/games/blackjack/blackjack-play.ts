@@ -91,7 +91,7 @@ export function allowedActions(rules: BlackjackRules, state: BlackjackState): Pl
   const { total, soft } = handTotal(hand.cards);
   const firstTwo = hand.cards.length === 2;
   if (firstTwo && (rules.doubleOn === null || (!soft && rules.doubleOn.includes(total)))) actions.push("double");
-  if (firstTwo && !hand.fromSplit && hand.cards[0]![0] === hand.cards[1]![0]) actions.push("split");
+  if (firstTwo && !rules.noSplit && !hand.fromSplit && hand.cards[0]![0] === hand.cards[1]![0]) actions.push("split");
   if (firstTwo && !hand.fromSplit && rules.surrender && state.hands.length === 1) actions.push("surrender");
   return actions;
 }

@@ -3,7 +3,11 @@ export type BlackjackRules = {
   doubleOn: number[] | null;
   surrender: boolean;
   maxHands: number;
+  /** Live seats play hit/stand only: no split (nor double, via doubleOn = []), so the stake never grows after betting closes. */
+  noSplit?: boolean;
 };
+
+export const LIVE_SEAT_RULES: BlackjackRules = { doubleOn: [], surrender: false, maxHands: 1, noSplit: true };
 
 export const CLASSIC_RULES: BlackjackRules = { doubleOn: null, surrender: false, maxHands: 1 };
 
@@ -40,8 +44,8 @@ export const RULE_LINES = (rules: BlackjackRules): string[] => [
   "Continuous shuffle: every card is drawn independently from a full 52-card deck (infinite-deck model), so the RTP below is exact.",
   "Dealer stands on all 17s (including soft 17) and peeks for blackjack with an ace or a ten showing.",
   "Blackjack pays 3:2; other wins 1:1; a dealer blackjack takes only the original stake.",
-  rules.doubleOn ? `Double down on hard ${rules.doubleOn.join(", ")} only, also after a split.` : "Double down on any first two cards, also after a split.",
-  "Split once any two cards of equal rank; split aces get one card each; 21 after a split is not a blackjack.",
+  rules.doubleOn === null ? "Double down on any first two cards, also after a split." : rules.doubleOn.length ? `Double down on hard ${rules.doubleOn.join(", ")} only, also after a split.` : "No doubling.",
+  rules.noSplit ? "No splitting." : "Split once any two cards of equal rank; split aces get one card each; 21 after a split is not a blackjack.",
   "Insurance pays 2:1 when the dealer shows an ace (costs half the stake).",
   rules.surrender ? "Late surrender: give up half the stake after the dealer checks for blackjack." : "No surrender.",
   rules.maxHands > 1 ? `Play up to ${rules.maxHands} hands against one dealer; the stake is per hand.` : "One hand per round.",

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Fastify from "fastify";
+import { createTestDatabase, type TestDatabase } from "@croupier/db/testing/create-test-database";
+// Tests may use the platform: the provider itself never imports it.
+import { buildApp, type App } from "../../server/src/app.ts";
+import { loadEnv } from "../../server/src/env.ts";
+import { issueGameSession } from "../../server/src/modules/game-sessions/issue-game-session.ts";
+import { createPlayer, deposit, openWallet, walletState, HOUSE_SECRET } from "../../server/test/wallet/wallet-helpers.ts";
+import { houseGamesPlugin, type HouseGamesApi, type HouseGamesOptions } from "./plugin.ts";
+import type { FetchLike } from "./wallet/wallet-client.ts";
+
+let database: TestDatabase;
+let app: App;
+let api: HouseGamesApi;
+/** Lets a test break the wire to the platform for chosen wallet methods. */
+let breakWire: (method: string, attempt: number) => "pass" | "fail-before" | "fail-after" = () => "pass";
+const attempts = new Map<string, number>();
+
+const injectFetch = (target: () => App): FetchLike => async (url, init) => {
+  const method = url.split("/").pop()!;
+  const tx = (JSON.parse(init.body) as { transaction_uuid?: string }).transaction_uuid ?? method;
+  const attempt = (attempts.get(tx) ?? 0) + 1;
+  attempts.set(tx, attempt);
+  const mode = breakWire(method, attempt);
+  if (mode === "fail-before") throw new Error("connection refused");
+  const res = await target().inject({ method: "POST", url: new URL(url).pathname, headers: init.headers, payload: init.body });
+  if (mode === "fail-after") throw new Error("connection reset after the request was processed");
+  return { status: res.statusCode, text: async () => res.body };
+};
+
+async function mountProvider(target: App, overrides: Partial<HouseGamesOptions> = {}) {
+  await target.register(houseGamesPlugin, {
+    prefix: "/house",
+    database,
+    platformUrl: "http://platform.test",
+    secret: HOUSE_SECRET,
+    fetch: injectFetch(() => app),
+    config: { liveTables: false, minSpinIntervalMs: 0, autoplay: true },
+    recoveryIntervalMs: 0,
+    expose: (exposed) => (api = exposed),
+    ...overrides,
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ demo: true });
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false" });
+  app = await buildApp({ env, database, logger: false });
+  await mountProvider(app);
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+async function player(gameCode: string, cash: string) {
+  const playerGuid = await createPlayer(database);
+  const wallet = await openWallet(database, playerGuid, "USD");
+  if (cash !== "0") await deposit(database, wallet.guid, cash);
+  const [game] = await database.query<{ guid: string }>("SELECT guid FROM games WHERE external_guid = $1", [gameCode]);
+  const session = await issueGameSession(database.db, { playerGuid, walletGuid: wallet.guid, providerCode: "house", gameCode, gameGuid: game!.guid });
+  return { token: session.token, walletGuid: wallet.guid };
+}
+
+async function call(method: string, url: string, key?: string, payload?: unknown) {
+  const res = await app.inject({ method: method as "GET", url, headers: key ? { authorization: `Bearer ${key}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: res.statusCode, body: res.json() as { status: string; payload: Record<string, unknown> & { code?: string } } };
+}
+
+async function open(gameCode: string, token?: string) {
+  const res = await call("POST", "/house/api/sessions", undefined, token ? { game_code: gameCode, mode: "real", token } : { game_code: gameCode, mode: "demo" });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.payload as { session_key: string; balance: string; fairness: { server_seed_hash: string; client_seed: string; nonce: number } };
+}
+
+const SLOT = "house:slot-pharaoh-gold";
+
+describe("house provider over the real platform wallet", () => {
+  it("serves the game page with the boot object and every game definition with its RTP", async () => {
+    const page = await app.inject({ method: "GET", url: `/house/play/${encodeURIComponent(SLOT)}?mode=demo&lang=en` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(page.body).toContain('"game_code":"house:slot-pharaoh-gold"');
+    const list = await call("GET", "/house/api/games");
+    expect((list.body.payload as unknown as unknown[]).length).toBe(64);
+    const definition = await call("GET", `/house/api/games/${SLOT}`);
+    expect(Number(definition.body.payload.rtp)).toBeGreaterThan(92);
+    expect((definition.body.payload.slot as { reel_strips: string[][] }).reel_strips).toHaveLength(5);
+  });
+
+  it("demo: spins with play money, no wallet calls, and history + verify reproduce the round after rotation", async () => {
+    const session = await open(SLOT);
+    expect(session.balance).toBe("1000.00");
+    const spin = await call("POST", "/house/api/rounds", session.session_key, { stake: "1.00" });
+    expect(spin.status).toBe(201);
+    const round = spin.body.payload as { round_id: string; win: string; balance_after: string; outcome: { stops: number[]; win: string }; fairness: { nonce: number; client_seed: string; server_seed_hash: string } };
+    expect(Number(round.balance_after)).toBeCloseTo(1000 - 1 + Number(round.win), 6);
+    const history = await call("GET", "/house/api/rounds?limit=10", session.session_key);
+    expect((history.body.payload as unknown as { round_id: string }[])[0]!.round_id).toBe(round.round_id);
+    const rotated = await call("POST", "/house/api/fairness/rotate", session.session_key, {});
+    const previous = (rotated.body.payload as { previous: { server_seed: string; server_seed_hash: string } }).previous;
+    expect(previous.server_seed_hash).toBe(session.fairness.server_seed_hash);
+    const after = await call("GET", `/house/api/rounds/${round.round_id}`, session.session_key);
+    expect((after.body.payload.fairness as { server_seed: string }).server_seed).toBe(previous.server_seed);
+    const verified = await call("POST", "/house/api/verify", undefined, { game_code: SLOT, server_seed: previous.server_seed, client_seed: round.fairness.client_seed, nonce: round.fairness.nonce });
+    expect((verified.body.payload.outcome as { stops: number[] }).stops).toEqual(round.outcome.stops);
+    expect(verified.body.payload.server_seed_hash).toBe(round.fairness.server_seed_hash);
+  });
+
+  it("real: a spin debits the stake and credits the win through the wallet protocol", async () => {
+    const seat = await player(SLOT, "50");
+    const session = await open(SLOT, seat.token);
+    expect(session.balance).toBe("50.00");
+    let total = 50;
+    for (let i = 0; i < 5; i += 1) {
+      const spin = await call("POST", "/house/api/rounds", session.session_key, { stake: "2.00", client_request_id: `spin-${i}` });
+      expect(spin.status, JSON.stringify(spin.body)).toBe(201);
+      expect(spin.body.payload.status).toBe("settled");
+      total += Number(spin.body.payload.win) - 2;
+    }
+    expect(Number((await walletState(database, seat.walletGuid)).balance)).toBeCloseTo(total, 2);
+    // The same client_request_id is the same round, not a new bet.
+    const repeat = await call("POST", "/house/api/rounds", session.session_key, { stake: "2.00", client_request_id: "spin-0" });
+    expect(repeat.status).toBe(201);
+    expect(Number((await walletState(database, seat.walletGuid)).balance)).toBeCloseTo(total, 2);
+    // One platform game transaction per wallet call: 5 bets and 5 wins (the repeat moved nothing).
+    const [transactions] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM game_transactions WHERE wallet_guid = $1", [seat.walletGuid]);
+    expect(transactions!.n).toBe(10);
+  });
+
+  it("refuses a stake the wallet cannot cover, and nothing moves", async () => {
+    const seat = await player("house:roulette-european-roulette", "3");
+    const session = await open("house:roulette-european-roulette", seat.token);
+    const refused = await call("POST", "/house/api/rounds", session.session_key, { params: { bets: [{ type: "red", amount: "5.00" }] } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.payload.code).toBe("NOT_ENOUGH_MONEY");
+    expect((await walletState(database, seat.walletGuid)).balance).toBe("3.00");
+    const illegal = await call("POST", "/house/api/rounds", session.session_key, { params: { bets: [{ type: "split", numbers: [1, 5], amount: "1.00" }] } });
+    expect(illegal.body.payload.code).toBe("INVALID_BET");
+  });
+
+  it("rolls the stake back when the bet's answer is lost, so the player ends where they started", async () => {
+    const seat = await player("house:dice-hi-lo-dice", "20");
+    const session = await open("house:dice-hi-lo-dice", seat.token);
+    // The bet lands on the platform but every answer is lost: the provider cannot know, so it rolls back.
+    breakWire = (method) => (method === "bet" ? "fail-after" : "pass");
+    const res = await call("POST", "/house/api/rounds", session.session_key, { stake: "5.00", params: { target: "49.50", direction: "under" } });
+    breakWire = () => "pass";
+    expect(res.status).toBe(502);
+    expect(res.body.payload.code).toBe("WALLET_UNAVAILABLE");
+    expect((await walletState(database, seat.walletGuid)).balance).toBe("20.00");
+    const rows = await database.query<{ status: string }>("SELECT r.status FROM house.rounds r JOIN house.sessions s ON s.id = r.session_id WHERE s.token_hash IS NOT NULL AND r.game_code = $1", ["house:dice-hi-lo-dice"]);
+    expect(rows.map((row) => row.status)).toEqual(["refunded"]);
+  });
+
+  it("an interrupted round resumes after a restart with the stored outcome and pays it", async () => {
+    const seat = await player("house:dice-lucky-dice-100", "20");
+    const session = await open("house:dice-lucky-dice-100", seat.token);
+    breakWire = (method) => (method === "win" ? "fail-before" : "pass");
+    const res = await call("POST", "/house/api/rounds", session.session_key, { stake: "4.00", params: { target: "50", direction: "under" } });
+    breakWire = () => "pass";
+    expect(res.status).toBe(201);
+    const round = res.body.payload as { round_id: string; status: string; win: string; outcome: { roll: string } };
+    expect(round.status).toBe("bet_placed");
+    expect((await walletState(database, seat.walletGuid)).balance).toBe("16.00");
+
+    // "Restart": a second provider instance on the same database finishes it.
+    const second = Fastify({ logger: false });
+    let restarted: HouseGamesApi | undefined;
+    await mountProvider(second as unknown as App, { expose: (exposed) => (restarted = exposed) });
+    await second.ready();
+    expect(await restarted!.recover()).toBe(1);
+    await second.close();
+    const after = await call("GET", `/house/api/rounds/${round.round_id}`, session.session_key);
+    expect(after.body.payload.status).toBe("settled");
+    expect((after.body.payload.outcome as { roll: string }).roll).toBe(round.outcome.roll);
+    expect(Number((await walletState(database, seat.walletGuid)).balance)).toBeCloseTo(16 + Number(round.win), 2);
+  });
+
+  it("blackjack: deal, decisions and payout; a reload returns the pending round with the same cards", async () => {
+    const code = "house:blackjack-classic-blackjack";
+    const seat = await player(code, "100");
+    // Reopening with the same token resumes the same provider session under a new key (the old tab's key stops working).
+    let session = await open(code, seat.token);
+    for (let hand = 0; hand < 6; hand += 1) {
+      const dealt = await call("POST", "/house/api/rounds", session.session_key, { stake: "2.00", params: { hands: 1 } });
+      expect(dealt.status, JSON.stringify(dealt.body)).toBe(201);
+      let round = dealt.body.payload as { round_id: string; status: string; outcome: { allowed_actions: string[]; hands: { cards: string[] }[] } };
+      if (round.status === "in_progress") {
+        const stale = session.session_key;
+        const again = await open(code, seat.token);
+        session = again;
+        expect((await call("GET", "/house/api/session", stale)).status).toBe(401);
+        const reloaded = await call("GET", "/house/api/session", again.session_key);
+        expect((reloaded.body.payload.pending_round as { outcome: { hands: { cards: string[] }[] } }).outcome.hands[0]!.cards).toEqual(round.outcome.hands[0]!.cards);
+        while (round.status === "in_progress") {
+          const action = round.outcome.allowed_actions.includes("no_insurance") ? "no_insurance" : "stand";
+          const next = await call("POST", `/house/api/rounds/${round.round_id}/actions`, again.session_key, { action });
+          expect(next.status, JSON.stringify(next.body)).toBe(200);
+          round = next.body.payload as typeof round;
+        }
+      }
+      expect(round.status).toBe("settled");
+    }
+    const history = await call("GET", "/house/api/rounds", session.session_key);
+    const rounds = history.body.payload as unknown as { stake: string; win: string }[];
+    const net = rounds.reduce((sum, r) => sum + Number(r.win) - Number(r.stake), 0);
+    expect(Number((await walletState(database, seat.walletGuid)).balance)).toBeCloseTo(100 + net, 2);
+  });
+
+  it("live table: seats, a bet in the window, refusal after it closes, the result settles through the wallet", async () => {
+    const code = "house:live-roulette-salon-roulette";
+    const seatA = await player(code, "30");
+    const seatB = await player(code, "30");
+    const a = await open(code, seatA.token);
+    const b = await open(code, seatB.token);
+    await api.live.advance((await import("./games/game-catalog.ts")).findGame(code)!);
+    expect((await call("POST", `/house/api/live/${code}/seat`, a.session_key)).status).toBe(200);
+    const seated = await call("POST", `/house/api/live/${code}/seat`, b.session_key);
+    expect((seated.body.payload.seats as { taken: number }).taken).toBe(2);
+    const table = seated.body.payload as { round_id: string; phase: string };
+    expect(table.phase).toBe("betting");
+    const bet = await call("POST", `/house/api/live/${code}/bets`, a.session_key, { round_id: table.round_id, bets: [{ type: "red", amount: "10.00" }] });
+    expect(bet.status, JSON.stringify(bet.body)).toBe(201);
+    expect((await walletState(database, seatA.walletGuid)).balance).toBe("20.00");
+    // Close the window (as the clock would) and advance.
+    await database.query("UPDATE house.live_rounds SET betting_closes_at = now() - interval '1 second' WHERE id = $1", [table.round_id]);
+    const game = (await import("./games/game-catalog.ts")).findGame(code)!;
+    await api.live.advance(game);
+    const late = await call("POST", `/house/api/live/${code}/bets`, b.session_key, { round_id: table.round_id, bets: [{ type: "black", amount: "10.00" }] });
+    expect(late.status).toBe(409);
+    expect(late.body.payload.code).toBe("BETTING_CLOSED");
+    await database.query("UPDATE house.live_rounds SET phase_ends_at = now() - interval '1 second' WHERE id = $1", [table.round_id]);
+    await api.live.advance(game);
+    await api.live.advance(game);
+    const mine = await call("GET", `/house/api/live/${code}/my-bets?round_id=${table.round_id}`, a.session_key);
+    const settled = (mine.body.payload as unknown as { status: string; win: string }[])[0]!;
+    expect(settled.status).toBe("settled");
+    expect((await walletState(database, seatA.walletGuid)).balance).toBe((20 + Number(settled.win)).toFixed(2));
+    expect((await walletState(database, seatB.walletGuid)).balance).toBe("30.00");
+  });
+});
+
+describe("jurisdiction settings are enforced on the server", () => {
+  it("UK: 2.5 s between slot spins and no autoplay (HOUSE_JURISDICTION=UK defaults)", async () => {
+    const { loadHouseConfig } = await import("./service/house-config.ts");
+    const uk = loadHouseConfig({ HOUSE_JURISDICTION: "UK" });
+    expect(uk).toMatchObject({ minSpinIntervalMs: 2500, autoplay: false });
+    expect(loadHouseConfig({ HOUSE_JURISDICTION: "UK", HOUSE_AUTOPLAY: "true" }).autoplay).toBe(true);
+
+    const ukApp = Fastify({ logger: false });
+    await mountProvider(ukApp as unknown as App, { config: { ...uk, liveTables: false }, expose: () => {} });
+    await ukApp.ready();
+    const ask = async (method: string, url: string, key?: string, payload?: unknown) => {
+      const res = await ukApp.inject({ method: method as "POST", url, headers: key ? { authorization: `Bearer ${key}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+      return { status: res.statusCode, body: res.json() as { payload: Record<string, unknown> } };
+    };
+    const session = (await ask("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "demo" })).body.payload as { session_key: string; jurisdiction: unknown };
+    expect(session.jurisdiction).toEqual({ code: "UK", min_spin_interval_ms: 2500, autoplay: false });
+    expect((await ask("POST", "/house/api/rounds", session.session_key, { stake: "1.00" })).status).toBe(201);
+    const tooFast = await ask("POST", "/house/api/rounds", session.session_key, { stake: "1.00" });
+    expect(tooFast.status).toBe(429);
+    expect(tooFast.body.payload.code).toBe("TOO_FAST");
+    expect(tooFast.body.payload.retry_after_ms).toBeGreaterThan(1000);
+    const autoplay = await ask("POST", "/house/api/rounds", session.session_key, { stake: "1.00", autoplay: true });
+    expect(autoplay.body.payload.code).toBe("AUTOPLAY_DISABLED");
+    // Table games are not paced.
+    const roulette = (await ask("POST", "/house/api/sessions", undefined, { game_code: "house:roulette-european-roulette", mode: "demo" })).body.payload as { session_key: string };
+    for (let i = 0; i < 2; i += 1) expect((await ask("POST", "/house/api/rounds", roulette.session_key, { params: { bets: [{ type: "red", amount: "1.00" }] } })).status).toBe(201);
+    await ukApp.close();
+  });
+});

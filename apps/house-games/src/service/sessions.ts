@@ -1,0 +1,131 @@
+import { createHash, randomBytes } from "node:crypto";
+import { hashServerSeed, newClientSeed, newServerSeed } from "../fairness/rng.ts";
+import { findGame } from "../games/game-catalog.ts";
+import { fractionDigits } from "../money/decimal.ts";
+import { HouseError, walletRefusal } from "./house-error.ts";
+import type { HouseContext } from "./house-context.ts";
+
+export type SessionRow = {
+  id: string;
+  mode: "real" | "demo";
+  game_code: string;
+  token: string | null;
+  currency: string;
+  decimals: number;
+  demo_balance: string | null;
+  server_seed: string;
+  client_seed: string;
+  nonce: number;
+  previous_server_seed: string | null;
+  previous_client_seed: string | null;
+  previous_nonce: number | null;
+  last_slot_at: string | null;
+  created_at: string;
+};
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const COLUMNS = `id, mode, game_code, token, currency, decimals, demo_balance::text AS demo_balance, server_seed, client_seed, nonce,
+  previous_server_seed, previous_client_seed, previous_nonce, last_slot_at::text AS last_slot_at, created_at::text AS created_at`;
+
+export type StartSessionInput = { gameCode: string; mode: "real" | "demo"; token?: string; currency?: string };
+
+/**
+ * Opens (or, for the same platform token and game, reopens) a provider
+ * session. Real play asks the platform's wallet for the balance with the
+ * token first: a token the platform does not know never gets a session.
+ */
+export async function startSession(ctx: HouseContext, input: StartSessionInput) {
+  const game = findGame(input.gameCode);
+  if (!game) throw new HouseError("GAME_NOT_AVAILABLE", "No such game.", 404);
+  const key = randomBytes(32).toString("base64url");
+  if (input.mode === "demo") {
+    if (!game.canDemo) throw new HouseError("DEMO_NOT_AVAILABLE", "This game has no demo mode.", 422);
+    const currency = input.currency ?? "USD";
+    const [row] = await ctx.database.query<SessionRow>(
+      `INSERT INTO house.sessions (key_hash, mode, game_code, currency, decimals, demo_balance, server_seed, client_seed)
+       VALUES ($1, 'demo', $2, $3, 2, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [sha256(key), game.code, currency, ctx.config.demoStartBalance, newServerSeed(), newClientSeed()],
+    );
+    return { key, session: row!, balance: { balance: trim(row!.demo_balance!, row!.decimals), bonus_balance: "0.00", currency } };
+  }
+  if (!input.token) throw new HouseError("INVALID_TOKEN", "Real play needs the platform's game session token.", 401);
+  const answer = await ctx.wallet.balance({ token: input.token, game_code: game.code });
+  if (answer.status !== "OK" || !answer.balance || !answer.currency) throw walletRefusal(answer.status);
+  const decimals = fractionDigits(answer.balance);
+  // One session per token and game: a reopened tab gets the same seeds, nonce and pending round, with a new key.
+  const [row] = await ctx.database.query<SessionRow>(
+    `INSERT INTO house.sessions (key_hash, mode, game_code, token_hash, token, currency, decimals, server_seed, client_seed)
+     VALUES ($1, 'real', $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (token_hash, game_code) DO UPDATE SET key_hash = EXCLUDED.key_hash
+     RETURNING ${COLUMNS}`,
+    [sha256(key), game.code, sha256(input.token), input.token, answer.currency, decimals, newServerSeed(), newClientSeed()],
+  );
+  return { key, session: row!, balance: { balance: answer.balance, bonus_balance: answer.bonus_balance ?? "0", currency: answer.currency } };
+}
+
+export async function findSessionByKey(ctx: HouseContext, key: string | undefined): Promise<SessionRow> {
+  if (!key || key.length > 100) throw new HouseError("UNAUTHORIZED", "No game session.", 401);
+  const [row] = await ctx.database.query<SessionRow>(`SELECT ${COLUMNS} FROM house.sessions WHERE key_hash = $1`, [sha256(key)]);
+  if (!row) throw new HouseError("UNAUTHORIZED", "Unknown game session.", 401);
+  return row;
+}
+
+export async function loadSession(ctx: HouseContext, id: string): Promise<SessionRow> {
+  const [row] = await ctx.database.query<SessionRow>(`SELECT ${COLUMNS} FROM house.sessions WHERE id = $1`, [id]);
+  if (!row) throw new HouseError("UNAUTHORIZED", "Unknown game session.", 401);
+  return row;
+}
+
+export async function sessionBalance(ctx: HouseContext, session: SessionRow) {
+  if (session.mode === "demo") return { currency: session.currency, balance: trim(session.demo_balance!, session.decimals), bonus_balance: "0.00" };
+  const answer = await ctx.wallet.balance({ token: session.token!, game_code: session.game_code });
+  if (answer.status !== "OK" || answer.balance === null) throw walletRefusal(answer.status);
+  return { currency: answer.currency ?? session.currency, balance: answer.balance, bonus_balance: answer.bonus_balance ?? "0" };
+}
+
+export function trim(value: string, decimals: number): string {
+  const [whole, fraction = ""] = value.split(".");
+  return decimals === 0 ? whole! : `${whole}.${fraction.padEnd(decimals, "0").slice(0, decimals)}`;
+}
+
+export function fairnessView(session: SessionRow) {
+  return {
+    server_seed_hash: hashServerSeed(session.server_seed),
+    client_seed: session.client_seed,
+    nonce: session.nonce,
+    previous: session.previous_server_seed
+      ? {
+          server_seed: session.previous_server_seed,
+          server_seed_hash: hashServerSeed(session.previous_server_seed),
+          client_seed: session.previous_client_seed,
+          last_nonce: (session.previous_nonce ?? 1) - 1,
+        }
+      : null,
+  };
+}
+
+async function assertNoPendingRound(ctx: HouseContext, session: SessionRow) {
+  const [pending] = await ctx.database.query<{ id: string }>(
+    "SELECT id FROM house.rounds WHERE session_id = $1 AND status IN ('open', 'in_progress', 'bet_placed') LIMIT 1",
+    [session.id],
+  );
+  if (pending) throw new HouseError("ROUND_IN_PROGRESS", "Finish the current round first.", 409, { round_id: pending.id });
+}
+
+export async function setClientSeed(ctx: HouseContext, session: SessionRow, clientSeed: string) {
+  await assertNoPendingRound(ctx, session);
+  const [row] = await ctx.database.query<SessionRow>(`UPDATE house.sessions SET client_seed = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [session.id, clientSeed]);
+  return fairnessView(row!);
+}
+
+/** Reveals the current server seed and commits to a fresh one; the nonce restarts. */
+export async function rotateSeeds(ctx: HouseContext, session: SessionRow, clientSeed?: string) {
+  await assertNoPendingRound(ctx, session);
+  const [row] = await ctx.database.query<SessionRow>(
+    `UPDATE house.sessions SET previous_server_seed = server_seed, previous_client_seed = client_seed, previous_nonce = nonce,
+            server_seed = $2, client_seed = $3, nonce = 0
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [session.id, newServerSeed(), clientSeed ?? session.client_seed],
+  );
+  return fairnessView(row!);
+}
