@@ -219,6 +219,10 @@ describe("POST /game/open, demo play and unknown games", () => {
     );
     try {
       expect((await open({ is_demo: true, game_guid: disabled!.guid })).statusCode).toBe(404);
+      await ctx.database.query("UPDATE games SET game_status = 'maintenance' WHERE guid = $1", [disabled!.guid]);
+      const maintenance = await open({ is_demo: true, game_guid: disabled!.guid });
+      expect(maintenance.statusCode).toBe(409);
+      expect(maintenance.json().payload).toEqual({ code: "CONFLICT", message: "Pharaoh Gold is under maintenance. Please try again later." });
     } finally {
       await ctx.database.query("UPDATE games SET game_status = 'active' WHERE guid = $1", [disabled!.guid]);
     }
