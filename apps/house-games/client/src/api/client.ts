@@ -76,6 +76,7 @@ export function createApiClient(base: string, getKey: () => string | null = () =
       call<Round>("POST", "/rounds", body),
     act: (roundId: string, action: BlackjackAction) =>
       call<Round>("POST", `/rounds/${encodeURIComponent(roundId)}/actions`, { action }),
+    round: (roundId: string) => call<Round>("GET", `/rounds/${encodeURIComponent(roundId)}`),
     rounds: (limit = 20) => call<Round[]>("GET", `/rounds?limit=${limit}`),
     verify: (body: { game_code: string; server_seed: string; client_seed: string; nonce: number; params?: unknown; actions?: string[] }) =>
       call<VerifyResult>("POST", "/verify", body, false),

@@ -98,9 +98,31 @@ export function VerifyPage({ apiBase, params }: { apiBase: string; params: Recor
   const [error, setError] = useState<ErrorView | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const [roundNote, setRoundNote] = useState<string | null>(null);
+
   useEffect(() => {
     api.games().then(setGames, () => setGames([]));
   }, [api]);
+
+  // The platform's history links name the provider round (?round_id=…): fill the seeds in when the
+  // provider answers for it, otherwise say what is missing.
+  useEffect(() => {
+    const roundId = params.round_id;
+    if (!roundId || params.server_seed) return;
+    api.round(roundId).then(
+      (round) => {
+        setClientSeed(round.fairness.client_seed);
+        setNonce(String(round.fairness.nonce));
+        if (round.params) setExtra(JSON.stringify(round.params));
+        if (round.fairness.server_seed) setServerSeed(round.fairness.server_seed);
+        else setRoundNote(`Round ${roundId} was played with the server seed whose hash is ${round.fairness.server_seed_hash}; it can be verified after the seeds are rotated in the game.`);
+      },
+      () =>
+        setRoundNote(
+          `Round ${roundId.slice(0, 64)}: open the game's provably-fair panel and rotate seeds to reveal its server seed, then enter the seeds and nonce from the game's round history here.`,
+        ),
+    );
+  }, [api, params.round_id, params.server_seed]);
 
   const valid = gameCode.length > 0 && HEX64.test(serverSeed.trim()) && clientSeed.length > 0 && /^\d{1,9}$/.test(nonce);
 
@@ -155,6 +177,11 @@ export function VerifyPage({ apiBase, params }: { apiBase: string; params: Recor
         Each outcome is computed from HMAC-SHA256(key = server seed, message = "client seed:nonce:round"), four bytes per number, integers by rejection
         sampling. Enter a revealed server seed to recompute any round of any house game.
       </p>
+      {roundNote && (
+        <div className="alert info" role="status">
+          <p>{roundNote}</p>
+        </div>
+      )}
       <form
         className="card"
         onSubmit={(e) => {
