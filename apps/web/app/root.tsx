@@ -24,6 +24,7 @@ import { loadProfileForPage } from "./features/identity/load-profile.server";
 import { RealtimeProvider } from "./features/realtime/realtime-provider";
 import { RealtimeIdentityBridge } from "./components/realtime-identity-bridge";
 import { RealtimeWalletBridge } from "./components/realtime-wallet-bridge";
+import { FirstDepositBridge } from "./components/first-deposit-bridge";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
 import { authStateFromCookies } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
@@ -133,6 +134,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <RealtimeIdentityBridge />
           <WalletRuntime />
           <RealtimeWalletBridge />
+          <FirstDepositBridge />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
         </RealtimeProvider>

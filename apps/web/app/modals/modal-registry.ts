@@ -47,6 +47,8 @@ export const appModalRegistry = createModalRegistry({
   otp: { title: "Log in with a one-time code", load: () => import("./otp-modal") },
   setNewPassword: { title: "Choose a new password", load: () => import("./set-new-password-modal") },
   approveEmail: { title: "Confirm your email address", load: () => import("./approve-email-modal") },
+  // Payments: the panel itself tells a player without an active wallet how to add one.
+  deposit: { title: "Deposit", width: 600, authOnly: true, load: () => import("./deposit-modal") },
   // Catalogue: on phones and tablets the sidebar drawer takes ?modal=search instead (features/catalog/sidebar-search).
   search: { title: "Search games", width: 640, load: () => import("./search-modal") },
 });

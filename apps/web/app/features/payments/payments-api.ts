@@ -1,0 +1,54 @@
+import { createApiClient, FetchError, ResponseError, type ApiClient } from "@croupier/contract/api-client";
+import { clientAuth } from "../../lib/client-auth";
+import { toastServerError } from "../../lib/toasts";
+
+let client: ApiClient | undefined;
+
+/**
+ * The product API as the player (browser only), with a live access token. Only a 401 logs the
+ * player out here: payments answer 403 for business refusals (suspended account, identity
+ * verification required, a jurisdiction that forbids cancelling) that must not end the session.
+ */
+export function paymentsApi(): ApiClient {
+  client ??= createApiClient({
+    baseUrl: "/api/v1",
+    getAccessToken: clientAuth.accessToken,
+    onUnauthorized: (response) => {
+      if (response.status === 401) clientAuth.unauthorized();
+    },
+    onServerError: () => toastServerError(),
+  });
+  return client;
+}
+
+/** One key per form submission: a retried or double-clicked submit never moves money twice. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+export type PaymentFailure = {
+  message: string;
+  /** The account is suspended: no deposit (the server says PLAYER_BLOCKED). */
+  suspended: boolean;
+  /** The player must verify their identity first. */
+  verificationRequired: boolean;
+  /** A 5xx the API client already toasted. */
+  alreadyShown: boolean;
+};
+
+/** What to tell the player about a failed payment call. */
+export function paymentFailure(error: unknown): PaymentFailure {
+  const base = { suspended: false, verificationRequired: false, alreadyShown: false };
+  if (error instanceof ResponseError) {
+    if (error.status >= 500) return { ...base, message: error.payload.message || "The payment service is not available.", alreadyShown: true };
+    const message = error.payload.message || "Unexpected error";
+    return {
+      ...base,
+      message,
+      suspended: error.code === "PLAYER_BLOCKED",
+      verificationRequired: error.code === "FORBIDDEN" && /verif/i.test(message),
+    };
+  }
+  if (error instanceof FetchError) return { ...base, message: "No connection. Check your network and try again." };
+  return { ...base, message: "Unexpected error" };
+}
