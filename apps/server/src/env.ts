@@ -1,9 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
 const DEV_JWT_SECRET = "dev-only-jwt-secret-change-me-0123456789abcdef";
 const oidcProvider = z.object({
@@ -40,131 +38,178 @@ const DEV_SANDBOX_PSP_SECRET = "dev-only-sandbox-psp-webhook-secret";
 export const featureFlags = ["history-of-rounds", "bonus-hub", "caswino-coin", "sms-auth"] as const;
 export type FeatureFlag = (typeof featureFlags)[number];
 
-// Every variable the server reads, with its local default. .env.example mirrors this.
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    HOST: z.string().min(1).default("localhost"),
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().min(1).default("./.data"),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, "must be a redis:// URL")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    // Realtime: "false" makes a process hold sockets only; at least one process must dispatch the outbox.
-    REALTIME_DISPATCH: bool.default(true),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    TRUST_PROXY: bool.default(false),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
-    CORS_ORIGINS: z.string().default(""),
-    JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET),
-    PROVIDER_HOUSE_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_HOUSE_SECRET),
-    // Further game providers allowed on the wallet protocol: "code:secret,code2:secret2".
-    PROVIDERS: z
-      .string()
-      .default("")
-      .transform((value, ctx) => {
-        const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
-        return entries.flatMap((entry) => {
-          const at = entry.indexOf(":");
-          const code = entry.slice(0, at);
-          const secret = entry.slice(at + 1);
-          if (at < 1 || !/^[a-z0-9_-]{1,64}$/.test(code) || secret.length < 16) {
-            ctx.addIssue({ code: "custom", message: `"${code || entry}" must be code:secret (code a-z0-9_-, secret ≥ 16 characters)` });
-            return [];
-          }
-          return [{ code, secret }];
-        });
-      }),
-    // Game launch URL templates per provider: "code=https://provider.example/launch/{game_code},…".
-    // {game_code} is the game's external_guid; the house provider defaults to {PUBLIC_URL}/house/play/{game_code}.
-    GAME_LAUNCH_URLS: z
-      .string()
-      .default("")
-      .transform((value, ctx) => {
-        const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
-        return entries.flatMap((entry) => {
-          const at = entry.indexOf("=");
-          const code = entry.slice(0, at);
-          const template = entry.slice(at + 1);
-          if (at < 1 || !/^[a-z0-9_-]{1,64}$/.test(code) || !/^https?:\/\/\S+$/.test(template) || !template.includes("{game_code}")) {
-            ctx.addIssue({ code: "custom", message: `"${code || entry}" must be code=http(s)://…{game_code}…` });
-            return [];
-          }
-          return [{ code, template }];
-        });
-      }),
-    // Lifetime of a game session token (provider calls); bets after it → TOKEN_EXPIRED.
-    GAME_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(4 * 3600),
-    FEATURE_FLAGS: z.string().default("history-of-rounds,bonus-hub"),
-    RECAPTCHA_SITE_KEY: z.string().default(""),
-    RECAPTCHA_SECRET: z.string().default(""),
-    // Identity (apps/server/src/modules/identity).
-    JWT_ISSUER: z.string().min(1).max(200).default("croupier"),
-    JWT_AUDIENCE: z.string().min(1).max(200).default("croupier-player"),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
-    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(90 * 86_400).default(30 * 86_400),
-    // When on, login, sign-up and /password/token need a valid X-Captcha-Response.
-    CAPTCHA_ENABLED: bool.default(false),
-    RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
-    // reCAPTCHA v3 answers carry a score; v2 answers have none and pass on success alone.
-    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
-    // Request header with the visitor's ISO country set by a trusted proxy (e.g. CF-IPCountry); read only with TRUST_PROXY.
-    COUNTRY_HEADER: z.string().max(64).default(""),
-    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10).default(10),
-    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-    LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(100),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    MAIL_FROM: z.string().min(3).max(200).default("Croupier <no-reply@croupier.local>"),
-    OIDC_PROVIDERS: oidcProviders,
-    // Where providers send the player back; the player app reads state and code from the query.
-    OIDC_REDIRECT_URI: z.url().optional(),
-    // Built-in identity provider under /dev/oidc (never in production).
-    DEV_OIDC_PROVIDER: bool.optional(),
-    SEED_DEMO_DATA: bool.optional(),
-    // Payments (apps/server/src/modules/payments, docs/decisions/005-payments.md).
-    // Built-in sandbox PSP (cards, crypto, payouts) with its pages under /sandbox-psp; default off in production.
-    SANDBOX_PSP_ENABLED: bool.optional(),
-    // HMAC-SHA256 key of the sandbox's webhooks.
-    SANDBOX_PSP_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_SANDBOX_PSP_SECRET),
-    // Sandbox worker period (webhook retries, payouts, crypto blocks); 0 = no background worker (tests tick it).
-    SANDBOX_PSP_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(500),
-    // A sandbox payout turns paid (or failed) this long after it was requested.
-    SANDBOX_PSP_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
-    // One simulated block (confirmation) of a sandbox crypto transfer every this many ms.
-    SANDBOX_PSP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
-    // Withdrawals need a verified identity (PLAYER_PROTECTION 23); default on in production, off otherwise.
-    WITHDRAWAL_REQUIRES_KYC: bool.optional(),
-    // Deposits need a verified identity (some jurisdictions).
-    DEPOSIT_REQUIRES_KYC: bool.default(false),
-    // Licensing jurisdiction as a lower-case code (gb, mt, on, …); empty = none in particular.
-    JURISDICTION: z.string().regex(/^([a-z]{2,16})?$/, "must be a lower-case code such as gb").default(""),
-    // Whether players may cancel their pending withdrawals. Default: allowed, except under the UK
-    // (JURISDICTION=gb) rules, which forbid reversing a withdrawal; players from gb never may.
-    PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
-    WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
-    SERVE_WEB: bool.default(true),
-  })
+// Every variable the server reads, with its local default. .env.example mirrors
+// this (a test keeps them in step).
+export const envObject = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("localhost"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // Realtime: "false" makes a process hold sockets only; at least one process must dispatch the outbox.
+  REALTIME_DISPATCH: bool.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
+  CORS_ORIGINS: z.string().default(""),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET),
+  PROVIDER_HOUSE_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_HOUSE_SECRET),
+  // Further game providers allowed on the wallet protocol: "code:secret,code2:secret2".
+  PROVIDERS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const entries = value
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
+      return entries.flatMap((entry) => {
+        const at = entry.indexOf(":");
+        const code = entry.slice(0, at);
+        const secret = entry.slice(at + 1);
+        if (at < 1 || !/^[a-z0-9_-]{1,64}$/.test(code) || secret.length < 16) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${code || entry}" must be code:secret (code a-z0-9_-, secret ≥ 16 characters)`,
+          });
+          return [];
+        }
+        return [{ code, secret }];
+      });
+    }),
+  // Game launch URL templates per provider: "code=https://provider.example/launch/{game_code},…".
+  // {game_code} is the game's external_guid; the house provider defaults to {PUBLIC_URL}/house/play/{game_code}.
+  GAME_LAUNCH_URLS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const entries = value
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
+      return entries.flatMap((entry) => {
+        const at = entry.indexOf("=");
+        const code = entry.slice(0, at);
+        const template = entry.slice(at + 1);
+        if (
+          at < 1 ||
+          !/^[a-z0-9_-]{1,64}$/.test(code) ||
+          !/^https?:\/\/\S+$/.test(template) ||
+          !template.includes("{game_code}")
+        ) {
+          ctx.addIssue({ code: "custom", message: `"${code || entry}" must be code=http(s)://…{game_code}…` });
+          return [];
+        }
+        return [{ code, template }];
+      });
+    }),
+  // Lifetime of a game session token (provider calls); bets after it → TOKEN_EXPIRED.
+  GAME_SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(4 * 3600),
+  FEATURE_FLAGS: z.string().default("history-of-rounds,bonus-hub"),
+  RECAPTCHA_SITE_KEY: z.string().default(""),
+  RECAPTCHA_SECRET: z.string().default(""),
+  // Identity (apps/server/src/modules/identity).
+  JWT_ISSUER: z.string().min(1).max(200).default("croupier"),
+  JWT_AUDIENCE: z.string().min(1).max(200).default("croupier-player"),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(90 * 86_400)
+    .default(30 * 86_400),
+  // When on, login, sign-up and /password/token need a valid X-Captcha-Response.
+  CAPTCHA_ENABLED: bool.default(false),
+  RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+  // reCAPTCHA v3 answers carry a score; v2 answers have none and pass on success alone.
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  // Request header with the visitor's ISO country set by a trusted proxy (e.g. CF-IPCountry); read only with TRUST_PROXY.
+  COUNTRY_HEADER: z.string().max(64).default(""),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10).default(10),
+  LOGIN_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(100),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).max(200).default("Croupier <no-reply@croupier.local>"),
+  OIDC_PROVIDERS: oidcProviders,
+  // Where providers send the player back; the player app reads state and code from the query.
+  OIDC_REDIRECT_URI: z.url().optional(),
+  // Built-in identity provider under /dev/oidc (never in production).
+  DEV_OIDC_PROVIDER: bool.optional(),
+  SEED_DEMO_DATA: bool.optional(),
+  // Payments (apps/server/src/modules/payments, docs/decisions/005-payments.md).
+  // Built-in sandbox PSP (cards, crypto, payouts) with its pages under /sandbox-psp; default off in production.
+  SANDBOX_PSP_ENABLED: bool.optional(),
+  // HMAC-SHA256 key of the sandbox's webhooks.
+  SANDBOX_PSP_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_SANDBOX_PSP_SECRET),
+  // Sandbox worker period (webhook retries, payouts, crypto blocks); 0 = no background worker (tests tick it).
+  SANDBOX_PSP_TICK_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  // A sandbox payout turns paid (or failed) this long after it was requested.
+  SANDBOX_PSP_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  // One simulated block (confirmation) of a sandbox crypto transfer every this many ms.
+  SANDBOX_PSP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  // Withdrawals need a verified identity (PLAYER_PROTECTION 23); default on in production, off otherwise.
+  WITHDRAWAL_REQUIRES_KYC: bool.optional(),
+  // Deposits need a verified identity (some jurisdictions).
+  DEPOSIT_REQUIRES_KYC: bool.default(false),
+  // Licensing jurisdiction as a lower-case code (gb, mt, on, …); empty = none in particular.
+  JURISDICTION: z
+    .string()
+    .regex(/^([a-z]{2,16})?$/, "must be a lower-case code such as gb")
+    .default(""),
+  // Whether players may cancel their pending withdrawals. Default: allowed, except under the UK
+  // (JURISDICTION=gb) rules, which forbid reversing a withdrawal; players from gb never may.
+  PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
+  WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
+  SERVE_WEB: bool.default(true),
+});
+
+export const envSchema = envObject
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_ENABLED && !env.RECAPTCHA_SECRET)
       ctx.addIssue({ code: "custom", path: ["RECAPTCHA_SECRET"], message: "must be set when CAPTCHA_ENABLED is on" });
     if (env.NODE_ENV !== "production") return;
     if (env.JWT_SECRET === DEV_JWT_SECRET)
-      ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set in production (the default is public)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["JWT_SECRET"],
+        message: "must be set in production (the default is public)",
+      });
     if (env.SANDBOX_PSP_ENABLED && env.SANDBOX_PSP_SECRET === DEV_SANDBOX_PSP_SECRET)
-      ctx.addIssue({ code: "custom", path: ["SANDBOX_PSP_SECRET"], message: "must be set in production (the default is public)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SANDBOX_PSP_SECRET"],
+        message: "must be set in production (the default is public)",
+      });
     if (env.PROVIDER_HOUSE_SECRET === DEV_HOUSE_SECRET)
       ctx.addIssue({
         code: "custom",
