@@ -1,0 +1,153 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, waitForHydration, type TrackedPage } from "./support/browser.ts";
+
+// The whole money loop against the real server (scripts/e2e.mjs): the sandbox PSP's hosted card
+// page, its signed webhook settling the deposit, the realtime balance event, and an asynchronous
+// payout (SANDBOX_PSP_PAYOUT_DELAY_MS, 3 s by default).
+
+/** The sandbox's always-succeeding Visa (apps/server/src/modules/payments/providers/sandbox/sandbox-cards.ts). */
+const TEST_CARD = "4242 4242 4242 4242";
+const DEPOSIT = "25";
+const WITHDRAWAL = "20";
+
+let browser: Browser;
+let current: TrackedPage | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await current?.context.close();
+  current = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const header = (page: Page) => page.getByRole("banner");
+const headerTotal = (page: Page) => header(page).getByTestId("header-wallet-total");
+
+async function logInAsDemo(page: Page) {
+  await page.goto("/?modal=login");
+  await waitForHydration(page);
+  const login = page.getByRole("dialog", { name: "Log in" });
+  await login.getByLabel("Email", { exact: true }).fill("demo@example.com");
+  await login.getByLabel("Password").fill("demo-password-1");
+  await login.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.getByTestId("header-player").waitFor();
+}
+
+/** Other browser tests may have switched the demo player's wallet: make USD the active one. */
+async function activateUsd(page: Page) {
+  await header(page).getByTestId("header-wallet-currency").waitFor();
+  if ((await header(page).getByTestId("header-wallet-currency").innerText()).includes("USD")) return;
+  await header(page).getByTestId("header-wallet").click();
+  await page.getByRole("menu").getByRole("menuitemradio", { name: /USD/ }).click();
+  await header(page).getByTestId("header-wallet-currency").filter({ hasText: "USD" }).waitFor();
+}
+
+/** "1,000.00" → 100000n (cents), and back. */
+const cents = (text: string) => BigInt(text.replace(/,/g, "").replace(".", ""));
+const money = (value: bigint) => {
+  const digits = value.toString().padStart(3, "0");
+  return `${digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${digits.slice(-2)}`;
+};
+
+async function expectHeaderTotal(page: Page, total: string) {
+  await headerTotal(page)
+    .filter({ hasText: new RegExp(`^${total.replace(/[.,]/g, "\\$&")}$`) })
+    .waitFor({ timeout: 20_000 });
+}
+
+describe("payments: card deposit on the sandbox page, first-deposit dialog, withdrawal paid out", () => {
+  it("deposits by card, sees the balance and the deposit-success dialog, then withdraws and sees it pending, then paid", async () => {
+    const { page, errors } = await open();
+    await logInAsDemo(page);
+    await activateUsd(page);
+    const before = cents(await headerTotal(page).innerText());
+    const afterDeposit = money(before + cents(`${DEPOSIT}.00`));
+
+    // The deposit dialog: methods, quick amounts, limits; the amount is checked before any call.
+    await page.goto("/?modal=deposit");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Deposit" });
+    await expect(dialog.getByRole("radio", { name: /Bank card/ }).getAttribute("aria-checked")).resolves.toBe("true");
+    await dialog.getByRole("group", { name: "Quick amounts" }).getByRole("button").first().waitFor();
+    await expect(dialog.getByTestId("amount-limits").innerText()).resolves.toMatch(/^Min [\d,.]+ USD · Max [\d,.]+ USD$/);
+    const amount = dialog.getByRole("textbox", { name: "Amount" });
+    await amount.fill("25.001");
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await dialog.getByText("USD amounts have at most 2 decimal places.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    // On to the provider's hosted card page.
+    await amount.fill(DEPOSIT);
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL(/\/sandbox-psp\/checkout\//);
+    await expect(page.getByTestId("amount").innerText()).resolves.toBe(`${DEPOSIT} USD`);
+    await page.getByLabel("Name on card").fill("Demo Player");
+    await page.getByLabel("Card number").fill(TEST_CARD);
+    await page.getByLabel("Year").selectOption({ index: 2 });
+    await page.getByLabel("CVV").fill("123");
+    await page.getByLabel("Save this card for next time").check();
+    await page.getByRole("button", { name: `Pay ${DEPOSIT} USD` }).click();
+
+    // Back on the deposit page: the provider's webhook settles the payment; the header and the
+    // deposit-success dialog follow without the test reloading anything.
+    await page.waitForURL((url) => url.pathname === "/account/wallets/deposit" && url.searchParams.get("status") === "success");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { __e2eMarker?: string }).__e2eMarker = "same-document";
+    });
+    await expectHeaderTotal(page, afterDeposit);
+    const success = page.locator("#FlowDeposit");
+    await success.waitFor({ timeout: 20_000 });
+    await expect(success.getByRole("heading", { name: "Deposit successful!" }).count()).resolves.toBe(1);
+    await success.getByText("successfully credited").waitFor();
+    expect((await success.boundingBox())?.width).toBeLessThanOrEqual(729);
+    await expect(page.evaluate(() => localStorage.getItem("is_first_deposit"))).resolves.toBe("true");
+    await page.getByTestId("deposit-return").getByText("Deposit credited").waitFor();
+    await expect(page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).resolves.toBe("same-document");
+
+    // Its button closes it and leads to the bonuses.
+    await success.getByRole("button", { name: "Go to my bonuses" }).click();
+    await page.waitForURL((url) => /^\/(account\/bonuses|bonus-hub\/my-bonuses)/.test(url.pathname));
+    await expect(page.locator("#FlowDeposit").count()).resolves.toBe(0);
+
+    // Withdraw to the card saved on the provider's page: reserved at once (pending), paid a few seconds later.
+    await page.goto("/account/wallets/withdraw");
+    await waitForHydration(page);
+    await page.getByText(/Visa •••• 4242/).waitFor();
+    const withdrawAmount = page.getByRole("textbox", { name: "Amount" });
+    await withdrawAmount.fill("999999");
+    await page.getByRole("button", { name: "Request withdrawal" }).click();
+    await page.getByRole("alert").filter({ hasText: /at most your cash balance|The maximum is/ }).waitFor();
+    await withdrawAmount.fill(WITHDRAWAL);
+    await page.getByRole("button", { name: "Request withdrawal" }).click();
+    await page.getByText(`Withdrawal of ${WITHDRAWAL}.00 USD requested`).waitFor();
+    const recent = page.getByRole("list", { name: "Recent withdrawals" });
+    await recent.getByTestId("payment-status").first().filter({ hasText: "Pending" }).waitFor();
+    await expectHeaderTotal(page, money(before + cents(`${DEPOSIT}.00`) - cents(`${WITHDRAWAL}.00`)));
+
+    // The history lists both; the withdrawal turns Paid once the sandbox pays out.
+    await page.goto("/account/wallets/history?type=withdrawal");
+    await waitForHydration(page);
+    const row = page.getByTestId("payment-row").first();
+    await row.getByText(`−${WITHDRAWAL}.00 USD`).waitFor();
+    await row.getByTestId("payment-status").filter({ hasText: "Paid" }).waitFor({ timeout: 20_000 });
+    await page.goto("/account/wallets/history?type=deposit&status=successful");
+    await waitForHydration(page);
+    await page.getByTestId("payment-row").first().getByTestId("payment-status").filter({ hasText: "Credited" }).waitFor();
+    await expect(page.getByTestId("payment-row").count()).resolves.toBe(1);
+    // The sandbox's pages link no icon, so Chromium asks for /favicon.ico there (a 404 outside the app).
+    expect(errors.filter((line) => !line.includes("/favicon.ico"))).toEqual([]);
+  }, 90_000);
+});
+
+async function open() {
+  current = await openPage(browser);
+  return current;
+}
