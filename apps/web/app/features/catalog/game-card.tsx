@@ -12,6 +12,9 @@ export function gamePath(game: CatalogGame) {
   return `/game/${encodeURIComponent(providerRouteName(game.provider ?? "provider"))}/${encodeURIComponent(routeName(game.game_name))}`;
 }
 
+// Fixed caption height: a skeleton and the tile it stands for take the same room, so nothing shifts when games arrive.
+const CAPTION = "block h-[3.25rem] px-2.5 py-2 leading-[18px]";
+
 const HEART = "M12 20.5s-7.4-4.5-9.5-9.1C1.1 8.1 3.2 4.8 6.6 4.8c2.1 0 3.9 1.2 5.4 3.1 1.5-1.9 3.3-3.1 5.4-3.1 3.4 0 5.5 3.3 4.1 6.6-2.1 4.6-9.5 9.1-9.5 9.1z";
 
 /** A game tile: art, label, name and studio linking to the game; the heart adds or removes a favourite. */
@@ -45,7 +48,7 @@ export function GameCard({ game, eager = false }: { game: CatalogGame; eager?: b
             </span>
           ) : null}
         </span>
-        <span className="block px-2.5 py-2">
+        <span className={CAPTION}>
           <span className="block truncate text-[13px] font-semibold text-white">{game.game_name}</span>
           {game.provider ? <span className="block truncate text-[11px] text-mist-400">{game.provider}</span> : null}
         </span>
@@ -73,9 +76,9 @@ export function GameCardSkeleton() {
   return (
     <div aria-hidden="true" className="overflow-hidden rounded-xl border border-ink-700 bg-ink-850">
       <span className="block aspect-square animate-pulse bg-ink-800" />
-      <span className="block space-y-1.5 px-2.5 py-2.5">
-        <span className="block h-3 w-3/4 animate-pulse rounded bg-ink-700" />
-        <span className="block h-2.5 w-1/2 animate-pulse rounded bg-ink-700" />
+      <span className={CAPTION}>
+        <span className="mt-0.5 block h-3 w-3/4 animate-pulse rounded bg-ink-700" />
+        <span className="mt-2 block h-2.5 w-1/2 animate-pulse rounded bg-ink-700" />
       </span>
     </div>
   );

@@ -38,7 +38,8 @@ export function PagedGameGrid({ scope, device, label, eager = false }: { scope: 
           <GridPage key={index} scope={scope} device={device} page={index + 1} eager={eager && index === 0} />
         ))}
       </ul>
-      {hasMore ? (
+      {/* Kept while the first page loads, so the page does not grow when it arrives. */}
+      {hasMore || first.data === undefined ? (
         <div ref={sentinel} className="mt-6 flex justify-center">
           <button type="button" className="btn-ghost" disabled={!ready} onClick={() => setPages((n) => n + 1)}>
             Load more games
@@ -52,7 +53,7 @@ export function PagedGameGrid({ scope, device, label, eager = false }: { scope: 
 function GridPage({ scope, device, page, eager }: { scope: GamesScope; device: DeviceKind; page: number; eager: boolean }) {
   const { data, isError } = useGamesPage(scope, device, page);
   if (isError) return null;
-  if (!data) return <Skeletons count={page === 1 ? 12 : GAMES_PER_PAGE} />;
+  if (!data) return <Skeletons count={GAMES_PER_PAGE} />;
   return <GameItems games={data.games} eager={eager} />;
 }
 
