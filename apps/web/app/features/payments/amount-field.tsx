@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { cx } from "../../lib/cx";
-import { formatMoney } from "./amount";
+import { formatLimit } from "./amount";
 
 /** The amount input with its quick amounts and the limits under it. */
 export function AmountField(props: {
@@ -18,7 +18,7 @@ export function AmountField(props: {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const limits = [props.min ? `Min ${formatMoney(props.min, props.decimals)} ${props.code}` : null, props.max ? `Max ${formatMoney(props.max, props.decimals)} ${props.code}` : null]
+  const limits = [props.min ? `Min ${formatLimit(props.min, props.decimals)} ${props.code}` : null, props.max ? `Max ${formatLimit(props.max, props.decimals)} ${props.code}` : null]
     .filter(Boolean)
     .join(" · ");
   return (
@@ -36,7 +36,7 @@ export function AmountField(props: {
                 props.value === amount ? "border-gold-400 bg-gold-500/15 text-gold-300" : "border-ink-600 bg-ink-800 text-mist-100 hover:border-ink-500",
               )}
             >
-              {formatMoney(amount, props.decimals)} {props.code}
+              {formatLimit(amount, props.decimals)} {props.code}
             </button>
           ))}
         </div>

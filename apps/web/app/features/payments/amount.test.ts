@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareDecimals, formatMoney, normaliseAmountInput, quickAmounts, validateAmount } from "./amount";
+import { compareDecimals, formatLimit, formatMoney, normaliseAmountInput, quickAmounts, validateAmount } from "./amount";
 
 const usd = { decimals: 2, min: "10", max: "5000", code: "USD" };
 
@@ -71,5 +71,15 @@ describe("formatMoney", () => {
     expect(formatMoney("1000", 0)).toBe("1,000");
     expect(formatMoney("0.00012345", 8)).toBe("0.00012345");
     expect(formatMoney("2.005", 2)).toBe("2.01");
+  });
+});
+
+describe("formatLimit", () => {
+  it("keeps two places and drops longer trailing zeros", () => {
+    expect(formatLimit("10.000000", 6)).toBe("10.00");
+    expect(formatLimit("10000", 6)).toBe("10,000.00");
+    expect(formatLimit("0.0001", 8)).toBe("0.0001");
+    expect(formatLimit("20", 2)).toBe("20.00");
+    expect(formatLimit("1500", 0)).toBe("1,500");
   });
 });

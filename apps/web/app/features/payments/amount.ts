@@ -116,3 +116,13 @@ export function formatMoney(value: string, decimals: number): string {
   const sign = value.startsWith("-") && units !== 0n ? "-" : "";
   return `${sign}${whole}${fraction}`;
 }
+
+/** A limit as a short label: grouped, trailing zeros dropped past two places ("10.000000" → "10.00", "0.00010000" → "0.0001"). */
+export function formatLimit(value: string, decimals: number): string {
+  const full = formatMoney(value, decimals);
+  const [whole, fraction] = full.split(".");
+  if (fraction === undefined) return full;
+  const keep = Math.min(decimals, 2);
+  const trimmed = fraction.replace(/0+$/, "");
+  return `${whole}.${trimmed.length >= keep ? trimmed : fraction.slice(0, keep)}`;
+}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { cx } from "../../lib/cx";
-import { formatMoney } from "./amount";
+import { formatLimit } from "./amount";
 import { CopyButton } from "./copy-button";
 import { simulateTransferUrl, usePaymentInfo } from "./crypto-info";
 import type { MethodOption } from "./payment-methods";
@@ -89,7 +89,7 @@ export function CryptoDeposit({ option, wallet }: { option: MethodOption; wallet
             <ul className="space-y-1 text-xs text-mist-400">
               <li>Send only {code}{chosen ? ` on ${chosen.name}` : ""} to this address.</li>
               <li>
-                Minimum deposit: {formatMoney(info.data.minimum_deposit_amount, wallet.currency.decimals)} {code}; credited after {info.data.waiting_time}.
+                Minimum deposit: {formatLimit(info.data.minimum_deposit_amount, wallet.currency.decimals)} {code}; credited after {info.data.waiting_time}.
               </li>
             </ul>
             {option.method.psp_name.startsWith("sandbox") ? (

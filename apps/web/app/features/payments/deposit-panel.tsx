@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { navigateExternal } from "../../lib/safe-external-url";
 import { quickAmounts, validateAmount } from "./amount";
 import { AmountField } from "./amount-field";
 import { CryptoDeposit } from "./crypto-deposit";
@@ -88,7 +89,7 @@ function CardDepositForm({ option, wallet, onNavigate }: { option: MethodOption;
       const result = await startCardDeposit({ amount: check.value, currencyGuid: wallet.currency_guid, pspGuid: option.method.payment_system_guid, idempotencyKey: newIdempotencyKey() });
       if (!result.redirect_url) throw new Error("the provider gave no payment page");
       onNavigate?.();
-      window.location.assign(result.redirect_url);
+      navigateExternal(result.redirect_url, { external: true });
     } catch (caught) {
       console.warn("deposit failed", caught);
       setFailure(paymentFailure(caught));

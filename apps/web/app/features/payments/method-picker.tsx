@@ -1,12 +1,12 @@
 import { cx } from "../../lib/cx";
-import { formatMoney } from "./amount";
+import { formatLimit } from "./amount";
 import type { MethodOption } from "./payment-methods";
 import { MethodIcon } from "./payment-ui";
 
 /** The methods as a radio group of tiles: icon, name and the limits in the wallet's currency. */
 export function MethodPicker(props: { options: MethodOption[]; selected: string | null; onSelect: (guid: string) => void; code: string; decimals: number; label: string }) {
   return (
-    <div role="radiogroup" aria-label={props.label} className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,10.5rem),1fr))] gap-2">
+    <div role="radiogroup" aria-label={props.label} className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-2">
       {props.options.map(({ method, currency }) => {
         const checked = props.selected === method.guid;
         return (
@@ -25,7 +25,7 @@ export function MethodPicker(props: { options: MethodOption[]; selected: string 
             <span className="min-w-0">
               <span className="block truncate text-sm font-semibold text-white">{method.name}</span>
               <span className="block truncate text-xs text-mist-400">
-                {formatMoney(currency.min_amount, props.decimals)}–{formatMoney(currency.max_amount, props.decimals)} {props.code}
+                {formatLimit(currency.min_amount, props.decimals)}–{formatLimit(currency.max_amount, props.decimals)} {props.code}
               </span>
             </span>
           </button>

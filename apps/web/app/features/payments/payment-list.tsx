@@ -1,6 +1,7 @@
 import type { Payment } from "@croupier/contract/entities/payment";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { toSafeExternalUrl } from "../../lib/safe-external-url";
 import { toastError, toastSuccess } from "../../lib/toasts";
 import { formatMoney } from "./amount";
 import { StatusBadge, Skeleton } from "./payment-ui";
@@ -25,6 +26,18 @@ export function paymentDestination(payment: Pick<Payment, "external_provider_dat
   return method;
 }
 
+/** A pending card deposit's provider page, to finish paying (null when there is none or it is unsafe). */
+export function continueUrl(payment: Pick<Payment, "transaction_type" | "status" | "external_provider_data">, base: string): string | null {
+  const target = payment.external_provider_data.redirect_url;
+  if (payment.transaction_type !== "deposit" || payment.status !== "pending" || typeof target !== "string") return null;
+  try {
+    const url = toSafeExternalUrl(target, { external: true }, base);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Deposits and withdrawals as rows; a pending withdrawal can be cancelled from its row. */
 export function PaymentList({ payments, currencyOf, onCancelled, label }: { payments: Payment[]; currencyOf: CurrencyLookup; onCancelled?: () => void; label: string }) {
   return (
@@ -42,6 +55,7 @@ function PaymentRow({ payment, currency, onCancelled }: { payment: Payment; curr
   const deposit = payment.transaction_type === "deposit";
   const amount = `${deposit ? "+" : "−"}${formatMoney(payment.amount, currency?.decimals ?? 2)}${currency ? ` ${currency.code}` : ""}`;
   const cancellable = !deposit && payment.status === "pending" && onCancelled !== undefined;
+  const resume = typeof window === "undefined" ? null : continueUrl(payment, window.location.href);
 
   const cancel = async () => {
     setBusy(true);
@@ -69,8 +83,13 @@ function PaymentRow({ payment, currency, onCancelled }: { payment: Payment; curr
           <time dateTime={payment.created_at}>{dateTime.format(new Date(payment.created_at))}</time>
         </p>
       </div>
-      <p className={`text-sm font-semibold tabular-nums ${deposit ? "text-felt-400" : "text-mist-100"}`}>{amount}</p>
+      <p className={`text-sm font-semibold tabular-nums ${deposit && payment.status === "successful" ? "text-felt-400" : payment.status === "successful" || payment.status === "pending" ? "text-mist-100" : "text-mist-400 line-through"}`}>{amount}</p>
       <StatusBadge type={payment.transaction_type} status={payment.status} />
+      {resume ? (
+        <a href={resume} className="btn-ghost h-8 px-3 text-xs">
+          Continue payment
+        </a>
+      ) : null}
       {cancellable ? (
         <button type="button" className="btn-ghost h-8 px-3 text-xs" disabled={busy} onClick={() => void cancel()}>
           {busy ? "Cancelling…" : "Cancel"}

@@ -24,13 +24,21 @@ export const paymentsQueryOptions = (userId: string | null, filters: PaymentHist
     staleTime: 0,
   });
 
-/** While anything listed is pending, the list is asked again so statuses move on their own. */
+/** While a recent payment is pending, the list is asked again so statuses move on their own. */
 export const PENDING_REFRESH_MS = 3000;
+/** Deposits abandoned on the provider's page stay pending; older ones no longer keep the list polling. */
+export const PENDING_WATCH_MS = 15 * 60_000;
+
+export function hasFreshPending(items: readonly Pick<Payment, "status" | "transaction_type" | "created_at">[], now: number): boolean {
+  return items.some(
+    (p) => p.status === "pending" && (p.transaction_type === "withdrawal" || now - Date.parse(p.created_at) < PENDING_WATCH_MS),
+  );
+}
 
 export function usePayments(userId: string | null, filters: PaymentHistoryFilters, perPage = HISTORY_PER_PAGE) {
   return useQuery({
     ...paymentsQueryOptions(userId, filters, perPage),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.items.some((p) => p.status === "pending") ? PENDING_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data && hasFreshPending(query.state.data.items, Date.now()) ? PENDING_REFRESH_MS : false),
   });
 }

@@ -3,7 +3,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { toastSuccess } from "../../lib/toasts";
 import { cx } from "../../lib/cx";
-import { formatMoney, validateAmount } from "./amount";
+import { formatLimit, formatMoney, validateAmount } from "./amount";
 import { AmountField } from "./amount-field";
 import { MethodPicker } from "./method-picker";
 import { methodOptions, usePaymentMethods, type MethodOption } from "./payment-methods";
@@ -203,7 +203,7 @@ function WithdrawForm({ userId, option, wallet, onRequested }: { userId: string 
         max={option.currency.max_amount}
         quick={[]}
         error={errors.amount ?? null}
-        extraHint={`Cash available ${formatMoney(wallet.balance, decimals)} ${code}`}
+        extraHint={`Cash available ${formatLimit(wallet.balance, decimals)} ${code}`}
       />
       {wallet.bonus_balance && /[1-9]/.test(wallet.bonus_balance) ? (
         <p className="-mt-2 text-xs text-mist-400">Bonus money ({formatMoney(wallet.bonus_balance, decimals)} {code}) cannot be withdrawn.</p>
