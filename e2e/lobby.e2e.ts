@@ -77,7 +77,7 @@ describe("lobby: filters", () => {
     expect(errors).toEqual([]);
   });
 
-  it.each(["/slots/no-such-studio", "/live/sandstone-studio", "/favorites"])("answers %s with 404 (nothing of that name here)", async (path) => {
+  it.each(["/slots/no-such-studio", "/live/sandstone-studio", "/slots/live-blackjack", "/favorites"])("answers %s with 404 (nothing of that name here)", async (path) => {
     const { page } = await open();
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

@@ -63,7 +63,7 @@ async function loadLobby(client: QueryClient, api: Api, request: LobbyRequest) {
 
   const systemTag = sectionSystemTag(tags, section);
   const filter = request.filter
-    ? resolveFilter(tags, request.filter, sectionProviders(providers, systemTag), { favorites: userId !== null })
+    ? resolveFilter(tags, request.filter, sectionProviders(providers, systemTag), { favorites: userId !== null, systemTag })
     : null;
   if (request.filter && !filter) throw data(null, { status: 404, statusText: "Page Not Found" });
 

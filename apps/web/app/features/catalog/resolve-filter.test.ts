@@ -54,6 +54,26 @@ describe("resolveFilter", () => {
     expect(sectionProviders(providers, null).map((p) => p.name)).toEqual(["Sandstone Studio", "Play'n GO", "Grand Salon Live", "Pokies tag"]);
   });
 
+  it("in the live and slots sections, resolves only that section's tags", () => {
+    const sectioned = [
+      ...tags,
+      tag("Live blackjack", { system_tags: ["tag-Live"] }),
+      tag("Jackpots", { system_tags: ["tag-Slots", "tag-Live"] }),
+      tag("Hot", { system_tags: [] }),
+    ];
+    const slots = { systemTag: "tag-Slots" };
+    expect(resolveFilter(sectioned, "live-blackjack", [], slots)).toBeNull();
+    expect(nameOf(resolveFilter(sectioned, "live-blackjack", [], { systemTag: "tag-Live" }))).toBe("Live blackjack");
+    expect(nameOf(resolveFilter(sectioned, "jackpots", [], slots))).toBe("Jackpots");
+    expect(nameOf(resolveFilter(sectioned, "hot", [], slots))).toBe("Hot");
+    expect(nameOf(resolveFilter(sectioned, "all-games", [], slots))).toBe("All games");
+    expect(nameOf(resolveFilter(sectioned, "favorites", [], { ...slots, favorites: true }))).toBe("Favorites");
+    // Sections are not categories of each other; on the home page they are filters.
+    expect(resolveFilter(sectioned, "live", [], slots)).toBeNull();
+    expect(resolveFilter(sectioned, "slots", [], slots)).toBeNull();
+    expect(nameOf(resolveFilter(sectioned, "live-blackjack"))).toBe("Live blackjack");
+  });
+
   it("resolves Favorites only for a player", () => {
     expect(resolveFilter(tags, "favorites")).toBeNull();
     expect(nameOf(resolveFilter(tags, "favorites", [], { favorites: true }))).toBe("Favorites");

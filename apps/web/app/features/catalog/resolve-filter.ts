@@ -46,15 +46,20 @@ export function sectionProviders(providers: CatalogProvider[], systemTag: string
 
 /**
  * What a filter segment names, matched by route name: a tag first (All games and, for a player,
- * Favorites included), then a studio of the section. Null: the segment names nothing (404).
+ * Favorites included), then a studio of the section. In the live and slots sections (`systemTag`
+ * set) only tags of that section count; a section tag itself (Live, Slots) filters only the home page.
+ * Null: the segment names nothing here (404).
  */
 export function resolveFilter(
   tags: CatalogTag[],
   filter: string,
   providers: CatalogProvider[] = [],
-  options: { favorites?: boolean } = {},
+  options: { favorites?: boolean; systemTag?: string | null } = {},
 ): LobbyFilter | null {
-  const candidates = options.favorites ? [FAVORITES_TAG, ...withAllGames(tags)] : withAllGames(tags);
+  const { systemTag = null } = options;
+  const inSection = (tag: CatalogTag) =>
+    systemTag === null || (tag.type !== "system" && (!tag.system_tags?.length || tag.system_tags.includes(systemTag)));
+  const candidates = [...(options.favorites ? [FAVORITES_TAG] : []), ...withAllGames(tags)].filter(inSection);
   const tag = candidates.find((candidate) => tagRouteName(candidate.name) === filter);
   if (tag) return { kind: "tag", tag };
   const provider = providers.find((candidate) => providerRouteName(candidate.name) === filter);
