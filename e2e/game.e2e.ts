@@ -110,26 +110,40 @@ describe("game page: real play with the house provider", () => {
     expect(verifyUrl.searchParams.get("game_code")).toBe("house:slot-pharaoh-gold");
     expect(verifyUrl.searchParams.get("round_id")).toMatch(/^[\w-]{8,128}$/);
     await verify.getByRole("heading", { name: "Verify a round" }).waitFor();
+    // Not rotated yet: the page says so, shows the committed hash and how to reveal the seed.
+    const hidden = verify.getByTestId("verify-not-revealed");
+    await hidden.waitFor();
+    await expect(hidden.textContent()).resolves.toMatch(/Not revealed yet.*SHA-256 [0-9a-f]{64}.*Rotate seeds/s);
+    await expect(verify.getByTestId("verify-result").count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 
-  // The platform knows a round by its provider round id only (the wallet protocol carries no seeds),
-  // so the link is /house/verify?game_code=…&round_id=…. The house verify page does not yet look a
-  // round's seeds up by round_id (apps/house-games/src/plugin.ts /verify passes the query through;
-  // client/src/verify/verify-page.tsx needs server_seed, client_seed and nonce in the address).
-  // Unskip once the provider resolves round_id (and reveals the seed after a rotation).
-  it.skip("the verify link of a round played and then revealed (seed rotation) shows the recomputed outcome", async () => {
+  // The platform knows a round by its provider round id only (the wallet protocol carries no seeds):
+  // the provider's public round lookup fills the seeds in, and recomputes once the seed is revealed.
+  it("the verify link of a round played and then revealed (seed rotation) recomputes it and matches the recorded outcome", async () => {
     const page = await newPage(await newContext());
     await logInAsDemo(page);
     await page.goto("/game/sandstone-studio/pharaoh-gold");
+    await waitForHydration(page);
     await headerTotal(page).waitFor();
     await spinUntilBalanceMoves(page, (await headerTotal(page).textContent())!.trim());
     await gameFrame(page).getByRole("button", { name: "Provably fair" }).click();
     await gameFrame(page).getByRole("button", { name: /Rotate seeds/ }).click();
+    const revealed = (await gameFrame(page).getByTestId("revealed-seed").textContent())!.trim();
+    expect(revealed).toMatch(/^[0-9a-f]{64}$/);
+
     await page.goto("/account/game_history");
+    await waitForHydration(page);
     const round = page.getByTestId("history-round").filter({ hasText: "Pharaoh Gold" }).first();
     const [verify] = await Promise.all([page.waitForEvent("popup"), round.getByRole("link", { name: /Verify/ }).click()]);
-    await verify.getByText(/Stops \d+/).waitFor();
+    verify.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    const result = verify.getByTestId("verify-result");
+    await result.waitFor();
+    await expect(verify.getByRole("textbox", { name: /Server seed/ }).inputValue()).resolves.toBe(revealed);
+    await expect(result.getByText(/Stops \d+(, \d+){4}/).count()).resolves.toBe(1);
+    await expect(result.getByTestId("verify-match").textContent()).resolves.toMatch(/^✓ Matches the outcome recorded for round /);
+    await expect(result.textContent()).resolves.toContain("✓ recomputed in your browser");
+    expect(errors).toEqual([]);
   });
 });
 

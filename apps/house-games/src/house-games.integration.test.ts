@@ -108,6 +108,40 @@ describe("house provider over the real platform wallet", () => {
     expect(verified.body.payload.server_seed_hash).toBe(round.fairness.server_seed_hash);
   });
 
+  it("a round is public by its id: seeds, params and stored outcome; the server seed only after rotation, then verify reproduces it", async () => {
+    const code = "house:blackjack-classic-blackjack";
+    const seat = await player(code, "40");
+    const session = await open(code, seat.token);
+    let round = (await call("POST", "/house/api/rounds", session.session_key, { stake: "2.00", params: { hands: 1 } })).body.payload as { round_id: string; status: string; outcome: { allowed_actions: string[]; hands: { cards: string[] }[]; dealer: { cards: string[] } } };
+    while (round.status === "in_progress") {
+      const action = round.outcome.allowed_actions.includes("no_insurance") ? "no_insurance" : round.outcome.allowed_actions.includes("hit") && round.outcome.hands.every((hand) => hand.cards.length < 3) ? "hit" : "stand";
+      round = (await call("POST", `/house/api/rounds/${round.round_id}/actions`, session.session_key, { action })).body.payload as typeof round;
+    }
+    type Public = { game_code: string; kind: string; revealed: boolean; server_seed: string | null; server_seed_hash: string; client_seed: string; nonce: number; params: { hands: number; stake: string }; actions: string[]; outcome: { dealer: { cards: string[] }; hands: { cards: string[] }[] } };
+    const hidden = await call("GET", `/house/api/verify/rounds/${round.round_id}`);
+    expect(hidden.status).toBe(200);
+    const before = hidden.body.payload as unknown as Public;
+    expect(before).toMatchObject({ game_code: code, kind: "blackjack", revealed: false, server_seed: null, server_seed_hash: session.fairness.server_seed_hash, client_seed: session.fairness.client_seed, nonce: 0 });
+    expect(before.params).toMatchObject({ hands: 1, stake: "2.00" });
+    expect(before.outcome.hands[0]!.cards).toEqual(round.outcome.hands[0]!.cards);
+    // Nothing that names the player or the session, and no key or token.
+    expect(Object.keys(before).sort()).toEqual(["actions", "client_seed", "created_at", "game_code", "kind", "live_round_number", "nonce", "outcome", "params", "revealed", "round_id", "server_seed", "server_seed_hash", "settled_at", "status"]);
+    expect(JSON.stringify(before)).not.toContain(seat.token);
+
+    const rotated = (await call("POST", "/house/api/fairness/rotate", session.session_key, {})).body.payload as { previous: { server_seed: string } };
+    const after = (await call("GET", `/house/api/verify/rounds/${round.round_id}`)).body.payload as unknown as Public;
+    expect(after.revealed).toBe(true);
+    expect(after.server_seed).toBe(rotated.previous.server_seed);
+    const verified = await call("POST", "/house/api/verify", undefined, { game_code: code, server_seed: after.server_seed, client_seed: after.client_seed, nonce: after.nonce, params: after.params, actions: after.actions });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const outcome = verified.body.payload.outcome as Public["outcome"];
+    expect(outcome.dealer.cards).toEqual(after.outcome.dealer.cards);
+    expect(outcome.hands.map((hand) => hand.cards)).toEqual(after.outcome.hands.map((hand) => hand.cards));
+
+    expect((await call("GET", "/house/api/verify/rounds/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await call("GET", "/house/api/verify/rounds/not-a-round")).body.payload.code).toBe("NOT_FOUND");
+  });
+
   it("real: a spin debits the stake and credits the win through the wallet protocol", async () => {
     const seat = await player(SLOT, "50");
     const session = await open(SLOT, seat.token);
@@ -224,6 +258,10 @@ describe("house provider over the real platform wallet", () => {
     const bet = await call("POST", `/house/api/live/${code}/bets`, a.session_key, { round_id: table.round_id, bets: [{ type: "red", amount: "10.00" }] });
     expect(bet.status, JSON.stringify(bet.body)).toBe(201);
     expect((await walletState(database, seatA.walletGuid)).balance).toBe("20.00");
+    // The wallet knows the bet by its own id: public, with the live round's seed hidden until the result.
+    const betId = (bet.body.payload as { bet_id: string }).bet_id;
+    const pending = (await call("GET", `/house/api/verify/rounds/${betId}`)).body.payload as { revealed: boolean; server_seed: string | null; nonce: number; client_seed: string };
+    expect(pending).toMatchObject({ revealed: false, server_seed: null, client_seed: `live:${code}` });
     // Close the window (as the clock would) and advance.
     await database.query("UPDATE house.live_rounds SET betting_closes_at = now() - interval '1 second' WHERE id = $1", [table.round_id]);
     const game = (await import("./games/game-catalog.ts")).findGame(code)!;
@@ -239,6 +277,12 @@ describe("house provider over the real platform wallet", () => {
     expect(settled.status).toBe("settled");
     expect((await walletState(database, seatA.walletGuid)).balance).toBe((20 + Number(settled.win)).toFixed(2));
     expect((await walletState(database, seatB.walletGuid)).balance).toBe("30.00");
+    const shown = (await call("GET", `/house/api/verify/rounds/${betId}`)).body.payload as { revealed: boolean; server_seed: string; nonce: number; client_seed: string; params: unknown; live_round_number: number; outcome: { pockets: string[] } };
+    expect(shown.revealed).toBe(true);
+    expect(shown.live_round_number).toBe(shown.nonce);
+    const replay = await call("POST", "/house/api/verify", undefined, { game_code: code, server_seed: shown.server_seed, client_seed: shown.client_seed, nonce: shown.nonce, params: shown.params });
+    expect((replay.body.payload.outcome as { pockets: string[] }).pockets).toEqual(shown.outcome.pockets);
+    expect((replay.body.payload.outcome as { bets: { win: string }[] }).bets.map((b) => Number(b.win))).toEqual([Number(settled.win)]);
   });
 });
 

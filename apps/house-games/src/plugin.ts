@@ -11,6 +11,7 @@ import { HouseError } from "./service/house-error.ts";
 import { liveBetBody, LiveTables } from "./service/live-tables.ts";
 import { actionBody, actOnRound, getRound, listRounds, pendingRound, playRound, playRoundBody, recoverRounds } from "./service/rounds.ts";
 import { fairnessView, findSessionByKey, rotateSeeds, sessionBalance, setClientSeed, startSession, type SessionRow } from "./service/sessions.ts";
+import { lookupRound } from "./service/lookup-round.ts";
 import { verifyBody, verifyRound } from "./service/verify-round.ts";
 import { WalletClient, type FetchLike } from "./wallet/wallet-client.ts";
 
@@ -158,6 +159,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
 
   // Verify (public).
   app.post("/api/verify", async (request) => ok(request, verifyRound(verifyBody.parse(request.body))));
+  app.get("/api/verify/rounds/:round_id", async (request) => ok(request, await lookupRound(ctx, z.object({ round_id: z.string().min(1).max(128) }).parse(request.params).round_id)));
 
   // Live tables.
   app.get("/api/live/tables", async (request) => ok(request, await Promise.all(live.liveGames().map((game) => live.table(game.code)))));

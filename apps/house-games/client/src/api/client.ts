@@ -5,6 +5,7 @@ import type {
   GameSummary,
   LiveBetPlaced,
   LiveTable,
+  PublicRound,
   Round,
   Session,
   VerifyResult,
@@ -80,6 +81,7 @@ export function createApiClient(base: string, getKey: () => string | null = () =
     rounds: (limit = 20) => call<Round[]>("GET", `/rounds?limit=${limit}`),
     verify: (body: { game_code: string; server_seed: string; client_seed: string; nonce: number; params?: unknown; actions?: string[] }) =>
       call<VerifyResult>("POST", "/verify", body, false),
+    publicRound: (roundId: string) => call<PublicRound>("GET", `/verify/rounds/${encodeURIComponent(roundId)}`, undefined, false),
     liveTable: (gameCode: string) => call<LiveTable>("GET", `/live/${code(gameCode)}`, undefined, false),
     sit: (gameCode: string) => call<LiveTable>("POST", `/live/${code(gameCode)}/seat`),
     leave: (gameCode: string) => call<unknown>("DELETE", `/live/${code(gameCode)}/seat`),

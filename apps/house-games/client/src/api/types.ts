@@ -210,3 +210,23 @@ export type LiveBetPlaced = { bet_id: string; round_id: string; stake: string; b
 export type LiveSettled = { round_id: string; bet_id: string; stake: string; win: string; balance: string };
 
 export type VerifyResult = { server_seed_hash: string; game_code: string; outcome: Record<string, unknown> };
+
+/** GET /verify/rounds/:round_id — a round as anyone holding its id may see it (no session). */
+export type PublicRound = {
+  round_id: string;
+  game_code: string;
+  kind: GameKind;
+  status: string;
+  created_at: string;
+  settled_at: string | null;
+  client_seed: string;
+  nonce: number;
+  server_seed_hash: string;
+  /** Null until revealed (seed pair rotated; a live round's result shown). */
+  server_seed: string | null;
+  revealed: boolean;
+  params: Record<string, unknown>;
+  actions: string[];
+  outcome: Record<string, unknown> | null;
+  live_round_number: number | null;
+};

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { ApiError, createApiClient } from "../api/client.ts";
-import type { BlackjackOutcome, DiceOutcome, DiceTableOutcome, GameDefinition, GameSummary, RouletteOutcome, SlotOutcome, SlotSymbol, VerifyResult } from "../api/types.ts";
+import type { BlackjackOutcome, DiceOutcome, DiceTableOutcome, GameDefinition, GameSummary, PublicRound, RouletteOutcome, SlotOutcome, SlotSymbol, VerifyResult } from "../api/types.ts";
+import { drawFingerprint } from "../lib/draw-fingerprint.ts";
 import { describeError, type ErrorView } from "../lib/errors.ts";
 import { summarizeOutcome } from "../lib/round-summary.ts";
 import { SymbolTile } from "../games/slots/symbol-tile.tsx";
@@ -83,6 +84,8 @@ function OutcomeView({ def, outcome }: { def: GameDefinition | null; outcome: Re
   }
 }
 
+type VerifyInput = { gameCode: string; serverSeed: string; clientSeed: string; nonce: string; extra: string; actions: string };
+
 export function VerifyPage({ apiBase, params }: { apiBase: string; params: Record<string, string> }) {
   const api = useMemo(() => createApiClient(apiBase), [apiBase]);
   const [games, setGames] = useState<GameSummary[]>([]);
@@ -97,60 +100,40 @@ export function VerifyPage({ apiBase, params }: { apiBase: string; params: Recor
   const [definition, setDefinition] = useState<GameDefinition | null>(null);
   const [error, setError] = useState<ErrorView | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const [roundNote, setRoundNote] = useState<string | null>(null);
+  /** The round named by ?round_id= (the platform history's link), as the provider publishes it. */
+  const [round, setRound] = useState<PublicRound | null>(null);
+  const [roundDefinition, setRoundDefinition] = useState<GameDefinition | null>(null);
+  const [roundMissing, setRoundMissing] = useState<string | null>(null);
 
   useEffect(() => {
     api.games().then(setGames, () => setGames([]));
   }, [api]);
 
-  // The platform's history links name the provider round (?round_id=…): fill the seeds in when the
-  // provider answers for it, otherwise say what is missing.
-  useEffect(() => {
-    const roundId = params.round_id;
-    if (!roundId || params.server_seed) return;
-    api.round(roundId).then(
-      (round) => {
-        setClientSeed(round.fairness.client_seed);
-        setNonce(String(round.fairness.nonce));
-        if (round.params) setExtra(JSON.stringify(round.params));
-        if (round.fairness.server_seed) setServerSeed(round.fairness.server_seed);
-        else setRoundNote(`Round ${roundId} was played with the server seed whose hash is ${round.fairness.server_seed_hash}; it can be verified after the seeds are rotated in the game.`);
-      },
-      () =>
-        setRoundNote(
-          `Round ${roundId.slice(0, 64)}: open the game's provably-fair panel and rotate seeds to reveal its server seed, then enter the seeds and nonce from the game's round history here.`,
-        ),
-    );
-  }, [api, params.round_id, params.server_seed]);
-
-  const valid = gameCode.length > 0 && HEX64.test(serverSeed.trim()) && clientSeed.length > 0 && /^\d{1,9}$/.test(nonce);
-
-  async function verify() {
-    if (!valid) return;
+  async function runVerify(input: VerifyInput) {
     setBusy(true);
     setError(null);
     setResult(null);
     try {
       let parsedParams: unknown;
-      if (extra.trim()) {
+      if (input.extra.trim()) {
         try {
-          parsedParams = JSON.parse(extra);
+          parsedParams = JSON.parse(input.extra);
         } catch {
           throw new ApiError(400, "VALIDATION_ERROR", "Round parameters must be JSON, for example {\"target\":\"49.50\",\"direction\":\"over\"}.");
         }
       }
+      const seed = input.serverSeed.trim().toLowerCase();
       const [verified, def, hash] = await Promise.all([
         api.verify({
-          game_code: gameCode,
-          server_seed: serverSeed.trim().toLowerCase(),
-          client_seed: clientSeed,
-          nonce: Number(nonce),
+          game_code: input.gameCode,
+          server_seed: seed,
+          client_seed: input.clientSeed,
+          nonce: Number(input.nonce),
           ...(parsedParams !== undefined ? { params: parsedParams } : {}),
-          ...(actions.trim() ? { actions: actions.split(/[\s,]+/).filter(Boolean).slice(0, 40) } : {}),
+          ...(input.actions.trim() ? { actions: input.actions.split(/[\s,]+/).filter(Boolean).slice(0, 40) } : {}),
         }),
-        api.game(gameCode).catch(() => null),
-        sha256Hex(serverSeed.trim().toLowerCase()),
+        api.game(input.gameCode).catch(() => null),
+        sha256Hex(seed),
       ]);
       setResult(verified);
       setDefinition(def);
@@ -162,13 +145,52 @@ export function VerifyPage({ apiBase, params }: { apiBase: string; params: Recor
     }
   }
 
-  // Opened from a history link with every field filled: verify at once.
+  const valid = gameCode.length > 0 && HEX64.test(serverSeed.trim()) && clientSeed.length > 0 && /^\d{1,9}$/.test(nonce);
+  const verify = () => (valid ? runVerify({ gameCode, serverSeed, clientSeed, nonce, extra, actions }) : Promise.resolve());
+
   useEffect(() => {
-    if (valid && params.server_seed) void verify();
+    const roundId = params.round_id;
+    if (roundId && !params.server_seed) {
+      // The platform's history links name the provider round only: look it up (public) and, once its
+      // server seed has been revealed, recompute it at once.
+      api.publicRound(roundId).then(
+        (found) => {
+          const input: VerifyInput = {
+            gameCode: found.game_code,
+            serverSeed: found.server_seed ?? "",
+            clientSeed: found.client_seed,
+            nonce: String(found.nonce),
+            extra: Object.keys(found.params).length ? JSON.stringify(found.params) : "",
+            actions: found.actions.join(", "),
+          };
+          setRound(found);
+          setGameCode(input.gameCode);
+          setServerSeed(input.serverSeed);
+          setClientSeed(input.clientSeed);
+          setNonce(input.nonce);
+          setExtra(input.extra);
+          setActions(input.actions);
+          api.game(found.game_code).then(setRoundDefinition, () => setRoundDefinition(null));
+          if (found.server_seed) void runVerify(input);
+        },
+        (e) =>
+          setRoundMissing(
+            e instanceof ApiError && e.status === 404
+              ? `The provider has no round ${roundId.slice(0, 64)}. Check the link, or enter the seeds and nonce from the game's round history.`
+              : "The round could not be loaded right now. Reload the page, or enter the seeds and nonce from the game's round history.",
+          ),
+      );
+    } else if (valid && params.server_seed) {
+      // Opened with every field filled: verify at once.
+      void verify();
+    }
     // Only on first load: later edits verify on submit.
   }, []);
 
-  const expectedHash = params.server_seed_hash;
+  const expectedHash = round?.server_seed_hash ?? params.server_seed_hash;
+  const recordedDraw = round && result && definition ? drawFingerprint(definition.kind, round.outcome) : null;
+  const recomputedDraw = result && definition ? drawFingerprint(definition.kind, result.outcome) : null;
+  const recordedSummary = round?.outcome && roundDefinition ? summarizeOutcome(roundDefinition.kind, round.outcome) : null;
 
   return (
     <div className="verify">
@@ -177,10 +199,31 @@ export function VerifyPage({ apiBase, params }: { apiBase: string; params: Recor
         Each outcome is computed from HMAC-SHA256(key = server seed, message = "client seed:nonce:round"), four bytes per number, integers by rejection
         sampling. Enter a revealed server seed to recompute any round of any house game.
       </p>
-      {roundNote && (
-        <div className="alert info" role="status">
-          <p>{roundNote}</p>
+      {roundMissing && (
+        <div className="alert" role="alert">
+          <p>{roundMissing}</p>
         </div>
+      )}
+      {round && !round.revealed && (
+        <section className="alert info" role="status" data-testid="verify-not-revealed">
+          <h2 style={{ margin: 0, fontSize: "1.05rem" }}>Not revealed yet</h2>
+          <p>
+            Round <code>{round.round_id}</code>
+            {roundDefinition ? ` of ${roundDefinition.name}` : ""} was played on the server seed committed before play as SHA-256{" "}
+            <code style={{ wordBreak: "break-all" }}>{round.server_seed_hash}</code>, with client seed <code>{round.client_seed}</code> and nonce{" "}
+            {round.nonce}.
+            {recordedSummary && ` Recorded outcome: ${recordedSummary}.`}
+          </p>
+          {round.live_round_number !== null ? (
+            <p>A live table publishes its round&apos;s server seed with the result: reload this page once the round has been played.</p>
+          ) : (
+            <p>
+              The server seed stays secret while it is in use, so that no one can work outcomes out in advance. To reveal it, open the game, choose{" "}
+              <strong>Provably fair</strong> and then <strong>Rotate seeds</strong> (a new seed is committed for your next rounds). Then open this link
+              again: the round is recomputed here and compared with the recorded outcome.
+            </p>
+          )}
+        </section>
       )}
       <form
         className="card"
@@ -257,6 +300,18 @@ export function VerifyPage({ apiBase, params }: { apiBase: string; params: Recor
             )}
             <dt>Outcome</dt>
             <dd>{definition ? summarizeOutcome(definition.kind, result.outcome) : ""}</dd>
+            {round && round.server_seed_hash === result.server_seed_hash && (
+              <>
+                <dt>Recorded outcome</dt>
+                <dd data-testid="verify-match">
+                  {recordedDraw === null
+                    ? "The provider has no recorded outcome to compare for this round."
+                    : recordedDraw === recomputedDraw
+                      ? `✓ Matches the outcome recorded for round ${round.round_id}${recordedSummary ? ` (${recordedSummary})` : ""}.`
+                      : `✗ Differs from the outcome recorded for round ${round.round_id}${recordedSummary ? ` (${recordedSummary})` : ""}.`}
+                </dd>
+              </>
+            )}
           </dl>
           <OutcomeView def={definition} outcome={result.outcome} />
           <details>
