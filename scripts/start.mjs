@@ -1,6 +1,8 @@
 // npm start: build the web app if it has never been built, then run the server
 // (web app + API on one origin). NODE_ENV is left as the user set it.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { ensureWebBuild, exitCodeOf, root, serverEntry, tsxLoader } from "./lib/processes.mjs";
 
 try {
@@ -10,7 +12,11 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ["--import", tsxLoader, serverEntry], { cwd: root, stdio: "inherit" });
+// A .env file next to package.json (copied from .env.example) configures the server;
+// variables already set in the environment win, as with Node's --env-file.
+const envFile = path.join(root, ".env");
+const envArgs = fs.existsSync(envFile) ? [`--env-file=${envFile}`] : [];
+const server = spawn(process.execPath, [...envArgs, "--import", tsxLoader, serverEntry], { cwd: root, stdio: "inherit" });
 
 // Ctrl-C in a terminal already reaches the child (same process group); forwarding
 // covers `kill <pid>` and process managers that signal only us. The server's

@@ -40,14 +40,20 @@ export function exitCodeOf(code, signal) {
   return number ? 128 + number : 1;
 }
 
-/** Builds the web app (npm run build -w apps/web) when its server bundle is missing. */
+/** The house provider's game client, served under /house. */
+export const houseClientBuild = path.join(root, "apps/house-games/client/dist/index.html");
+
+/** Builds the web app and the house game client (npm run build) when either output is missing. */
 export async function ensureWebBuild({ log = console.log } = {}) {
-  if (fs.existsSync(webServerBuild)) return;
-  log(`No web build at ${path.relative(root, webServerBuild)}: running npm run build -w apps/web`);
+  const missing = [webServerBuild, houseClientBuild].filter((file) => !fs.existsSync(file));
+  if (missing.length === 0) return;
+  log(`No build at ${missing.map((file) => path.relative(root, file)).join(", ")}: running npm run build`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const code = await run(npm, ["run", "build", "-w", "apps/web"]);
-  if (code !== 0) throw new Error(`The web build failed (exit code ${code})`);
-  if (!fs.existsSync(webServerBuild)) throw new Error(`The web build finished but ${webServerBuild} does not exist`);
+  const code = await run(npm, ["run", "build"]);
+  if (code !== 0) throw new Error(`The build failed (exit code ${code})`);
+  for (const file of missing) {
+    if (!fs.existsSync(file)) throw new Error(`The build finished but ${file} does not exist`);
+  }
 }
 
 /** A TCP port that was free a moment ago (the OS picks it). */

@@ -191,6 +191,8 @@ export const envObject = z.object({
   PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
   SERVE_WEB: bool.default(true),
+  // Where the built-in house provider sends its wallet calls; default this process (http://127.0.0.1:PORT).
+  HOUSE_PLATFORM_URL: z.url().optional(),
 });
 
 export const envSchema = envObject

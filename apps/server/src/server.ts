@@ -34,7 +34,7 @@ async function main() {
   await app.register(houseGamesPlugin, {
     prefix: "/house",
     database,
-    platformUrl: process.env.HOUSE_PLATFORM_URL ?? `http://127.0.0.1:${env.PORT}`,
+    platformUrl: env.HOUSE_PLATFORM_URL ?? `http://127.0.0.1:${env.PORT}`,
     secret: env.PROVIDER_HOUSE_SECRET,
   });
 
