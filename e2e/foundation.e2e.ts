@@ -1,27 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage, waitForHydration, type TrackedPage } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { useBrowserSession } from "./support/browser-session.ts";
 
-let browser: Browser;
-let current: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await current?.context.close();
-  current = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(options: Parameters<typeof openPage>[1] = {}) {
-  current = await openPage(browser, options);
-  return current;
-}
+const { open } = useBrowserSession();
 
 const sidebar = (page: Page) => page.getByRole("complementary", { name: "Main navigation" });
 const sidebarLink = (page: Page, name: string) => sidebar(page).getByRole("link", { name, exact: true });

@@ -1,28 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage, waitForHydration, type TrackedPage } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { useBrowserSession } from "./support/browser-session.ts";
 
-let browser: Browser;
-let current: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await current?.context.close();
-  current = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open() {
-  current = await openPage(browser);
-  return current;
-}
+const { open } = useBrowserSession();
 
 type OutboxMail = { recipient: string; subject: string | null; text: string; created_at: string };
 
@@ -162,7 +144,9 @@ describe("identity: player flows in the browser", () => {
     await page.getByLabel("Name", { exact: true }).fill("Olivia Dev");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expectLoggedIn(page, "Olivia Dev");
-    await page.waitForURL((url) => !["state", "code", "scope", "authuser", "prompt", "hd"].some((p) => url.searchParams.has(p)));
+    await page.waitForURL(
+      (url) => !["state", "code", "scope", "authuser", "prompt", "hd"].some((p) => url.searchParams.has(p)),
+    );
     expect(errors).toEqual([]);
   });
 
@@ -178,9 +162,13 @@ describe("identity: player flows in the browser", () => {
     const { page, errors } = await open();
     const email = `profile-${randomBytes(5).toString("hex")}@example.com`;
     // A fresh player through the API (the browser part is what this test is about).
-    const currencies = (await (await page.request.get("/api/v1/dictionary/currencies")).json()) as { payload: { guid: string; is_default: boolean }[] };
+    const currencies = (await (await page.request.get("/api/v1/dictionary/currencies")).json()) as {
+      payload: { guid: string; is_default: boolean }[];
+    };
     const currency = currencies.payload.find((c) => c.is_default)!.guid;
-    const created = await page.request.post("/api/v1/signup", { data: { email, password: "sapphire-croupier-9", currency_guid: currency } });
+    const created = await page.request.post("/api/v1/signup", {
+      data: { email, password: "sapphire-croupier-9", currency_guid: currency },
+    });
     expect(created.status()).toBe(200);
 
     await page.goto("/account/user-info/general");
@@ -207,23 +195,19 @@ describe("identity: player flows in the browser", () => {
 
   it("'Log out other sessions' ends the other tab's session, which the realtime event logs out at once", async () => {
     const first = await open();
-    const other = await openPage(browser);
-    try {
-      await logIn(other.page, "demo@example.com", "demo-password-1");
-      await expectLoggedIn(other.page, "Demo Player");
-      await logIn(first.page, "demo@example.com", "demo-password-1");
-      await first.page.goto("/account/user-info/security");
-      const sessions = first.page.getByRole("list", { name: "Sessions" });
-      await sessions.getByText("This device").waitFor();
-      await first.page.getByRole("button", { name: "Log out other sessions" }).click();
-      await first.page.getByText("Your other sessions were logged out.").waitFor();
-      // No reload, no click in the other tab: session_closed arrives over the socket.
-      await header(other.page).getByRole("link", { name: "Log in" }).waitFor({ timeout: 15_000 });
-      expect(new URL(other.page.url()).pathname).toBe("/");
-      await expectLoggedIn(first.page, "Demo Player");
-      expect(first.errors).toEqual([]);
-    } finally {
-      await other.context.close();
-    }
+    const other = await open();
+    await logIn(other.page, "demo@example.com", "demo-password-1");
+    await expectLoggedIn(other.page, "Demo Player");
+    await logIn(first.page, "demo@example.com", "demo-password-1");
+    await first.page.goto("/account/user-info/security");
+    const sessions = first.page.getByRole("list", { name: "Sessions" });
+    await sessions.getByText("This device").waitFor();
+    await first.page.getByRole("button", { name: "Log out other sessions" }).click();
+    await first.page.getByText("Your other sessions were logged out.").waitFor();
+    // No reload, no click in the other tab: session_closed arrives over the socket.
+    await header(other.page).getByRole("link", { name: "Log in" }).waitFor({ timeout: 15_000 });
+    expect(new URL(other.page.url()).pathname).toBe("/");
+    await expectLoggedIn(first.page, "Demo Player");
+    expect(first.errors).toEqual([]);
   }, 60_000);
 });

@@ -1,27 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, openPage, waitForHydration, type TrackedPage } from "./support/browser.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { useBrowserSession } from "./support/browser-session.ts";
 
-let browser: Browser;
-let current: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await current?.context.close();
-  current = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(options: Parameters<typeof openPage>[1] = {}) {
-  current = await openPage(browser, options);
-  return current;
-}
+const { open } = useBrowserSession();
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -68,21 +50,28 @@ describe("lobby: filters", () => {
     const studios = await studiosOf(page, "Sandstone Studio");
     expect(studios.length).toBe(10);
     expect(new Set(studios)).toEqual(new Set(["Sandstone Studio"]));
-    await expect(providers(page).getByRole("link", { name: "Sandstone Studio" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(
+      providers(page).getByRole("link", { name: "Sandstone Studio" }).getAttribute("aria-current"),
+    ).resolves.toBe("page");
     // Tiles come through the image proxy at density 1 and 2, with a size reserved.
     const image = grid(page, "Sandstone Studio").locator("img").first();
-    expect(await image.getAttribute("srcset")).toMatch(/^\/_ipx\/w_200,f_webp\/catalog\/games\/\S+ 1x, \/_ipx\/w_400,f_webp\/catalog\/games\/\S+ 2x$/);
+    expect(await image.getAttribute("srcset")).toMatch(
+      /^\/_ipx\/w_200,f_webp\/catalog\/games\/\S+ 1x, \/_ipx\/w_400,f_webp\/catalog\/games\/\S+ 2x$/,
+    );
     expect(await image.getAttribute("width")).toBe("200");
     await waitForHydration(page);
     expect(errors).toEqual([]);
   });
 
-  it.each(["/slots/no-such-studio", "/live/sandstone-studio", "/slots/live-blackjack", "/favorites"])("answers %s with 404 (nothing of that name here)", async (path) => {
-    const { page } = await open();
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
-  });
+  it.each(["/slots/no-such-studio", "/live/sandstone-studio", "/slots/live-blackjack", "/favorites"])(
+    "answers %s with 404 (nothing of that name here)",
+    async (path) => {
+      const { page } = await open();
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    },
+  );
 
   it("resolves the tag Pokies by its route name 'Pokies tag'", async () => {
     const { page } = await open();
@@ -111,7 +100,10 @@ describe("lobby: filters", () => {
   });
 
   it("lists a phone's games on a phone (can_mobile follows the device)", async () => {
-    const { page } = await open({ ...PHONE, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148" });
+    const { page } = await open({
+      ...PHONE,
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148",
+    });
     const response = await page.goto("/slots/neon-alley");
     expect(await response?.text()).toContain("Pixel Bars");
     await grid(page, "Neon Alley").getByText("Pixel Bars").waitFor();
@@ -165,7 +157,9 @@ describe("lobby: filters", () => {
     const { page } = await open();
     await page.goto("/slots/sandstone-studio");
     await waitForHydration(page);
-    await grid(page, "Sandstone Studio").getByRole("link", { name: /Pharaoh Gold/ }).click();
+    await grid(page, "Sandstone Studio")
+      .getByRole("link", { name: /Pharaoh Gold/ })
+      .click();
     await page.waitForURL(`${baseUrl()}/game/sandstone-studio/pharaoh-gold`);
   });
 });
@@ -182,7 +176,8 @@ describe("lobby: search", () => {
     const searched: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (url.pathname.endsWith("/catalog/games") && url.searchParams.has("game_name")) searched.push(url.searchParams.get("game_name")!);
+      if (url.pathname.endsWith("/catalog/games") && url.searchParams.has("game_name"))
+        searched.push(url.searchParams.get("game_name")!);
     });
     await box.pressSequentially("pharaoh", { delay: 30 });
     const option = dialog.getByRole("option", { name: /Pharaoh Gold/ });
@@ -234,7 +229,9 @@ describe("lobby: favourites", () => {
       await waitForHydration(page);
       expect(await page.getByRole("heading", { name: "Favorites" }).count()).toBe(0);
       const heart = page.getByRole("button", { name: "Favorite Neon Fruits" }).first();
-      const saved = page.waitForResponse((r) => r.url().endsWith("/api/v1/catalog/favorites") && r.request().method() === "POST");
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith("/api/v1/catalog/favorites") && r.request().method() === "POST",
+      );
       await heart.click();
       // Optimistic: the row appears before the server answers, then the answer confirms it.
       await page.getByRole("heading", { level: 2, name: "Favorites" }).waitFor();
@@ -246,8 +243,14 @@ describe("lobby: favourites", () => {
       await page.getByRole("list", { name: "Categories" }).getByRole("link", { name: "Favorites" }).click();
       await page.waitForURL(`${baseUrl()}/favorites`);
       await page.getByRole("heading", { level: 1, name: "Favorites" }).waitFor();
-      await expect(grid(page, "Favorites").getByRole("link", { name: /Neon Fruits/ }).count()).resolves.toBe(1);
-      await expect(grid(page, "Favorites").getByRole("button", { name: "Favorite Neon Fruits" }).getAttribute("aria-pressed")).resolves.toBe("true");
+      await expect(
+        grid(page, "Favorites")
+          .getByRole("link", { name: /Neon Fruits/ })
+          .count(),
+      ).resolves.toBe(1);
+      await expect(
+        grid(page, "Favorites").getByRole("button", { name: "Favorite Neon Fruits" }).getAttribute("aria-pressed"),
+      ).resolves.toBe("true");
       expect(errors).toEqual([]);
     } finally {
       await removeFavorite(token, "house:slot-neon-fruits");
@@ -261,7 +264,11 @@ describe("lobby: favourites", () => {
       route.fulfill({
         status: 409,
         contentType: "application/json",
-        body: JSON.stringify({ status: "error", payload: { code: "CONFLICT", message: "no" }, metadata: { request_id: "e2e" } }),
+        body: JSON.stringify({
+          status: "error",
+          payload: { code: "CONFLICT", message: "no" },
+          metadata: { request_id: "e2e" },
+        }),
       }),
     );
     await page.goto("/slots/sandstone-studio");
@@ -270,6 +277,8 @@ describe("lobby: favourites", () => {
     await heart.click();
     await page.getByText("Unexpected error occured while adding game to favorites").waitFor();
     await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("false");
-    expect(await page.getByRole("list", { name: "Categories" }).getByRole("link", { name: "Favorites" }).count()).toBe(0);
+    expect(await page.getByRole("list", { name: "Categories" }).getByRole("link", { name: "Favorites" }).count()).toBe(
+      0,
+    );
   });
 });

@@ -1,6 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration, type TrackedPage } from "./support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { waitForHydration } from "./support/browser.ts";
+import { useBrowserSession } from "./support/browser-session.ts";
 
 // The whole money loop against the real server (scripts/e2e.mjs): the sandbox PSP's hosted card
 // page, its signed webhook settling the deposit, the realtime balance event, and an asynchronous
@@ -11,21 +12,7 @@ const TEST_CARD = "4242 4242 4242 4242";
 const DEPOSIT = "25";
 const WITHDRAWAL = "20";
 
-let browser: Browser;
-let current: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  await current?.context.close();
-  current = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { open } = useBrowserSession();
 
 const header = (page: Page) => page.getByRole("banner");
 const headerTotal = (page: Page) => header(page).getByTestId("header-wallet-total");
@@ -76,7 +63,9 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
     const dialog = page.getByRole("dialog", { name: "Deposit" });
     await expect(dialog.getByRole("radio", { name: /Bank card/ }).getAttribute("aria-checked")).resolves.toBe("true");
     await dialog.getByRole("group", { name: "Quick amounts" }).getByRole("button").first().waitFor();
-    await expect(dialog.getByTestId("amount-limits").innerText()).resolves.toMatch(/^Min [\d,.]+ USD · Max [\d,.]+ USD$/);
+    await expect(dialog.getByTestId("amount-limits").innerText()).resolves.toMatch(
+      /^Min [\d,.]+ USD · Max [\d,.]+ USD$/,
+    );
     const amount = dialog.getByRole("textbox", { name: "Amount" });
     await amount.fill("25.001");
     await dialog.getByRole("button", { name: "Continue to payment" }).click();
@@ -97,7 +86,9 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
 
     // Back on the deposit page: the provider's webhook settles the payment; the header and the
     // deposit-success dialog follow without the test reloading anything.
-    await page.waitForURL((url) => url.pathname === "/account/wallets/deposit" && url.searchParams.get("status") === "success");
+    await page.waitForURL(
+      (url) => url.pathname === "/account/wallets/deposit" && url.searchParams.get("status") === "success",
+    );
     await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { __e2eMarker?: string }).__e2eMarker = "same-document";
@@ -110,7 +101,9 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
     expect((await success.boundingBox())?.width).toBeLessThanOrEqual(729);
     await expect(page.evaluate(() => localStorage.getItem("is_first_deposit"))).resolves.toBe("true");
     await page.getByTestId("deposit-return").getByText("Deposit credited").waitFor();
-    await expect(page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).resolves.toBe("same-document");
+    await expect(page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).resolves.toBe(
+      "same-document",
+    );
 
     // Its button closes it and leads to the bonuses.
     await success.getByRole("button", { name: "Go to my bonuses" }).click();
@@ -124,7 +117,10 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
     const withdrawAmount = page.getByRole("textbox", { name: "Amount" });
     await withdrawAmount.fill("999999");
     await page.getByRole("button", { name: "Request withdrawal" }).click();
-    await page.getByRole("alert").filter({ hasText: /at most your cash balance|The maximum is/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /at most your cash balance|The maximum is/ })
+      .waitFor();
     await withdrawAmount.fill(WITHDRAWAL);
     await page.getByRole("button", { name: "Request withdrawal" }).click();
     await page.getByText(`Withdrawal of ${WITHDRAWAL}.00 USD requested`).waitFor();
@@ -140,14 +136,14 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
     await row.getByTestId("payment-status").filter({ hasText: "Paid" }).waitFor({ timeout: 20_000 });
     await page.goto("/account/wallets/history?type=deposit&status=successful");
     await waitForHydration(page);
-    await page.getByTestId("payment-row").first().getByTestId("payment-status").filter({ hasText: "Credited" }).waitFor();
+    await page
+      .getByTestId("payment-row")
+      .first()
+      .getByTestId("payment-status")
+      .filter({ hasText: "Credited" })
+      .waitFor();
     await expect(page.getByTestId("payment-row").count()).resolves.toBe(1);
     // The sandbox's pages link no icon, so Chromium asks for /favicon.ico there (a 404 outside the app).
     expect(errors.filter((line) => !line.includes("/favicon.ico"))).toEqual([]);
   }, 90_000);
 });
-
-async function open() {
-  current = await openPage(browser);
-  return current;
-}
