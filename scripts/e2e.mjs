@@ -111,6 +111,8 @@ async function main() {
         SERVE_WEB: "true",
         SEED_DEMO_DATA: "true",
         REDIS_URL: "",
+        // Short live-table rounds (betting, drawing, result seconds) so a shared round fits in a test.
+        HOUSE_LIVE_TIMINGS: process.env.HOUSE_LIVE_TIMINGS || "6,2,3",
       },
       { quiet: false },
     );

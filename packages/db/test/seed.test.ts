@@ -68,8 +68,16 @@ describe("seed", () => {
     await seed(database.db, { demo: true });
     expect(await snapshot()).toEqual(afterFirstDemo);
     expect(await ledgerTransferCount(database)).toBe(transfers);
-    const [users] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM users");
-    expect(users?.n).toBe(1);
+    // The two demo players (the second one sits at shared live tables in the browser tests), each funded once.
+    const users = await database.query<{ email: string; wallets: number; usd: string }>(
+      `SELECT u.email, count(w.guid)::int AS wallets, max(CASE WHEN c.code = 'USD' THEN w.balance END)::text AS usd
+         FROM users u LEFT JOIN wallets w ON w.customer_guid = u.guid LEFT JOIN currencies c ON c.guid = w.currency_guid
+        GROUP BY u.email ORDER BY u.email`,
+    );
+    expect(users.map((row) => [row.email, row.wallets, Number(row.usd)])).toEqual([
+      ["demo2@example.com", 1, 1000],
+      ["demo@example.com", 2, 1000],
+    ]);
   });
 
   it("never overwrites what an operator changed", async () => {

@@ -31,7 +31,7 @@ export function gameDefinition(game: HouseGame, config: HouseConfig) {
     rtp_note: game.rtpNote,
     bet: BET,
     jurisdiction: { code: config.jurisdiction, min_spin_interval_ms: game.kind === "slot" ? config.minSpinIntervalMs : 0, autoplay: config.autoplay },
-    live_config: game.liveConfig ? { betting_seconds: game.liveConfig.bettingSeconds, seats: game.liveConfig.seats, dealer: game.liveConfig.dealer } : null,
+    live_config: game.liveConfig ? { betting_seconds: config.liveTimings?.bettingSeconds ?? game.liveConfig.bettingSeconds, seats: game.liveConfig.seats, dealer: game.liveConfig.dealer } : null,
   };
   switch (game.kind) {
     case "slot": {

@@ -82,6 +82,11 @@ export class LiveTables {
     for (const set of this.listeners.values()) set.clear();
   }
 
+  /** The table's phase lengths: its own, unless HOUSE_LIVE_TIMINGS sets them for every table. */
+  private timing(game: HouseGame) {
+    return { ...game.liveConfig!, ...(this.ctx.config.liveTimings ?? {}) };
+  }
+
   liveGames() {
     return [...houseGames().values()].filter((game) => game.live);
   }
@@ -109,7 +114,7 @@ export class LiveTables {
   }
 
   private async openRound(game: HouseGame, number: number) {
-    const config = game.liveConfig!;
+    const config = this.timing(game);
     const seed = newServerSeed();
     await this.ctx.database.query(
       `INSERT INTO house.live_rounds (game_code, round_number, phase, server_seed, server_seed_hash, betting_opens_at, betting_closes_at, phase_ends_at)
@@ -120,7 +125,7 @@ export class LiveTables {
   }
 
   async advance(game: HouseGame) {
-    const config = game.liveConfig!;
+    const config = this.timing(game);
     let round = await this.current(game.code);
     if (!round) {
       await this.openRound(game, 1);

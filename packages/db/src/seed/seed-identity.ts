@@ -28,25 +28,35 @@ export async function seedIdentity(db: Db): Promise<void> {
 }
 
 export const DEMO_PLAYER = { email: "demo@example.com", password: "demo-password-1" } as const;
+/** A second demo player, so two people can sit at one live table (browser tests of shared rounds). */
+export const DEMO_PLAYER_2 = { email: "demo2@example.com", password: "demo-password-2" } as const;
 
-// argon2id m=19456,t=2,p=1 of DEMO_PLAYER.password, computed once so the db package needs no argon2 binding.
+// argon2id m=19456,t=2,p=1 of the demo passwords, computed once so the db package needs no argon2 binding.
 const DEMO_PASSWORD_HASH =
   "$argon2id$v=19$m=19456,t=2,p=1$BIxqz++TVJ8upY+gly8Xeg$ivN9IruZsGJGaCS3TFZjqM/vfX2HGMIRoI52f4O5U+A";
+const DEMO_2_PASSWORD_HASH =
+  "$argon2id$v=19$m=19456,t=2,p=1$WWm9kuETX7oEB2BhBZLRGA$MtAuEQYUMlUy4nxjameYwwAxED/0l84wYqMUb2+G1uE";
 
-/** The demo player (development and test seeds only): demo@example.com / demo-password-1, email approved. */
+/**
+ * The demo players (development and test seeds only), email approved:
+ * demo@example.com / demo-password-1 and demo2@example.com / demo-password-2.
+ */
 export async function seedIdentityDemo(db: Db): Promise<void> {
   const [usd] = await db.select({ guid: currencies.guid }).from(currencies).where(eq(currencies.is_default, true));
+  const players = [
+    { key: "user:demo", email: DEMO_PLAYER.email, password_hash: DEMO_PASSWORD_HASH, first_name: "Demo", last_name: "Player" },
+    { key: "user:demo-2", email: DEMO_PLAYER_2.email, password_hash: DEMO_2_PASSWORD_HASH, first_name: "Second", last_name: "Player" },
+  ];
   await db
     .insert(users)
-    .values({
-      guid: deterministicGuid("user:demo"),
-      email: DEMO_PLAYER.email,
-      password_hash: DEMO_PASSWORD_HASH,
-      first_name: "Demo",
-      last_name: "Player",
-      email_approved_at: sql`now()`,
-      currency_guid: usd?.guid ?? null,
-      default_currency_guid: usd?.guid ?? null,
-    })
+    .values(
+      players.map(({ key, ...player }) => ({
+        guid: deterministicGuid(key),
+        ...player,
+        email_approved_at: sql`now()`,
+        currency_guid: usd?.guid ?? null,
+        default_currency_guid: usd?.guid ?? null,
+      })),
+    )
     .onConflictDoNothing();
 }

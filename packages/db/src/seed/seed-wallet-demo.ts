@@ -1,10 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../create-database.ts";
 
-const DEMO_EMAIL = "demo@example.com";
-const DEMO_DEPOSITS = [
-  { currency: "USD", amount: "1000" },
-  { currency: "EUR", amount: "500" },
+/** Each demo player's deposits; the first is the active wallet. The second player exists for shared live tables. */
+const DEMO_PLAYERS = [
+  {
+    email: "demo@example.com",
+    deposits: [
+      { currency: "USD", amount: "1000", key: "seed:demo-deposit:USD" },
+      { currency: "EUR", amount: "500", key: "seed:demo-deposit:EUR" },
+    ],
+  },
+  { email: "demo2@example.com", deposits: [{ currency: "USD", amount: "1000", key: "seed:demo-2-deposit:USD" }] },
 ] as const;
 
 type Executor = Pick<Db, "execute">;
@@ -12,7 +18,7 @@ const rowsOf = async <T>(tx: Executor, statement: ReturnType<typeof sql>) =>
   ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
 
 /**
- * The demo player's USD (active) and EUR wallets, funded the way real money
+ * The demo players' wallets (demo: USD active and EUR; demo2: USD), funded the way real money
  * arrives: a deposit transfer from the payment clearing account, written in
  * the same statement as the wallet's cached balance. Never a balance written
  * directly, so `npm run reconcile` holds on a fresh development database.
@@ -20,9 +26,13 @@ const rowsOf = async <T>(tx: Executor, statement: ReturnType<typeof sql>) =>
  * (Mirrors apps/server/src/modules/ledger; the db package cannot import the server.)
  */
 export async function seedWalletDemo(db: Db): Promise<void> {
-  const [player] = await rowsOf<{ guid: string }>(db, sql`SELECT guid FROM users WHERE lower(email) = ${DEMO_EMAIL}`);
+  for (const { email, deposits } of DEMO_PLAYERS) await seedPlayerWallets(db, email, deposits);
+}
+
+async function seedPlayerWallets(db: Db, email: string, deposits: readonly { currency: string; amount: string; key: string }[]): Promise<void> {
+  const [player] = await rowsOf<{ guid: string }>(db, sql`SELECT guid FROM users WHERE lower(email) = ${email}`);
   if (!player) return;
-  for (const { currency, amount } of DEMO_DEPOSITS) {
+  for (const { currency, amount, key } of deposits) {
     await db.transaction(async (tx) => {
       const [cur] = await rowsOf<{ guid: string }>(tx, sql`SELECT guid FROM currencies WHERE code = ${currency}`);
       if (!cur) return;
@@ -50,7 +60,7 @@ export async function seedWalletDemo(db: Db): Promise<void> {
       await tx.execute(
         sql`WITH deposit AS (
               INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount)
-              VALUES (${`seed:demo-deposit:${currency}`}, 'deposit', ${cur.guid}::uuid, ${clearing}::uuid, ${cash}::uuid, ${amount}::numeric)
+              VALUES (${key}, 'deposit', ${cur.guid}::uuid, ${clearing}::uuid, ${cash}::uuid, ${amount}::numeric)
               ON CONFLICT (idempotency_key) DO NOTHING
               RETURNING amount)
             UPDATE wallets w SET balance = w.balance + deposit.amount, updated_at = now()

@@ -184,6 +184,8 @@ export type LiveResult = {
   dice?: number[];
   dealer?: BlackjackOutcome["dealer"];
   hands?: BlackjackHand[];
+  /** Live blackjack: the table's seat hand(s), their cards, the strategy's decisions and results. */
+  hand?: { cards: string[][]; actions?: string[]; results?: (string | null)[] };
   server_seed?: string;
 } & Record<string, unknown>;
 

@@ -33,6 +33,19 @@ function useNow(active: boolean) {
   return now;
 }
 
+/** Blackjack total of cards written "<rank><suit>" (rank A, 2–9, T, J, Q, K): aces count 11 while that does not bust. */
+export function handTotalOf(cards: string[]): number {
+  let total = 0;
+  let aces = 0;
+  for (const card of cards) {
+    const rank = card.slice(0, -1);
+    if (rank === "A") aces += 1;
+    total += rank === "A" ? 11 : ["T", "J", "Q", "K", "10"].includes(rank) ? 10 : Number(rank);
+  }
+  for (; total > 21 && aces > 0; aces -= 1) total -= 10;
+  return total;
+}
+
 function ResultView({ kind, result, red, sides, decimals }: { kind: LiveTable["kind"]; result: LiveResult; red: ReadonlySet<number>; sides: number; decimals: number }) {
   if (kind === "live_roulette" && result.pockets) {
     return (
@@ -56,6 +69,11 @@ function ResultView({ kind, result, red, sides, decimals }: { kind: LiveTable["k
         {(result.hands ?? []).slice(0, 7).map((h, i) => (
           <HandView key={i} title={`Seat hand ${i + 1}`} cards={h.cards} total={h.total} soft={h.soft} note={h.result ?? undefined} />
         ))}
+        {/* The provider publishes the table's one seat hand (split into several when split) as `hand`. */}
+        {!result.hands &&
+          (result.hand?.cards ?? []).slice(0, 4).map((cards, i) => (
+            <HandView key={i} title={(result.hand?.cards.length ?? 0) > 1 ? `Table hand ${i + 1}` : "Table hand"} cards={cards} total={handTotalOf(cards)} note={result.hand?.results?.[i] ?? undefined} />
+          ))}
         <span className="sr-only">{decimals}</span>
       </div>
     );
@@ -208,7 +226,7 @@ export function LiveGame() {
             <span style={{ transform: `scaleX(${Math.min(1, left / bettingSeconds)})` }} />
           </div>
         )}
-        <div className="card wheel-result" style={{ flexWrap: "wrap" }}>
+        <div className="card wheel-result" style={{ flexWrap: "wrap" }} data-testid="live-result" data-round={table?.round_number ?? ""}>
           {table?.phase === "result" && table.result ? (
             <ResultView kind={table.kind} result={table.result} red={red} sides={diceDef?.sides ?? 6} decimals={decimals} />
           ) : table?.phase === "drawing" ? (
