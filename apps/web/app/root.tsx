@@ -10,7 +10,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
@@ -25,6 +24,7 @@ import { RealtimeProvider } from "./features/realtime/realtime-provider";
 import { RealtimeIdentityBridge } from "./components/realtime-identity-bridge";
 import { RealtimeWalletBridge } from "./components/realtime-wallet-bridge";
 import { FirstDepositBridge } from "./components/first-deposit-bridge";
+import { LazyToaster } from "./components/lazy-toaster";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
 import { authStateFromCookies } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
@@ -45,7 +45,6 @@ import { useNonce } from "./lib/nonce";
 import { getBrowserQueryClient, makeQueryClient } from "./lib/query-client";
 import { apiContext, apiFetchContext, authContext, queryClientContext } from "./lib/router-context";
 import { createServerApi } from "./lib/server-api";
-import { ERROR_TOAST_MS } from "./lib/toasts";
 
 /**
  * Every server request: its own QueryClient and API (acting as the player), the player's auth
@@ -138,7 +137,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
         </RealtimeProvider>
-        <Toaster theme="dark" position="top-right" richColors closeButton duration={ERROR_TOAST_MS} />
+        <LazyToaster />
       </FeatureFlagsProvider>
     </QueryClientProvider>
   );

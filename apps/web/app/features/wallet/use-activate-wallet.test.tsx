@@ -73,7 +73,7 @@ describe("useActivateWallet", () => {
     release();
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(activeOf(client)).toEqual([W2]);
-    expect(success).toHaveBeenCalledWith("Active wallet switched to EUR", { duration: SUCCESS_TOAST_MS });
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Active wallet switched to EUR", { duration: SUCCESS_TOAST_MS }));
   });
 
   it("puts the previous active wallet back when the server refuses, through the error handler", async () => {
@@ -86,6 +86,6 @@ describe("useActivateWallet", () => {
     release();
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(activeOf(client)).toEqual([W1]);
-    expect(error).toHaveBeenCalledWith("No such wallet.", expect.objectContaining({ duration: 7000 }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("No such wallet.", expect.objectContaining({ duration: 7000 })));
   });
 });
