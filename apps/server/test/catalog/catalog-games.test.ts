@@ -128,6 +128,41 @@ describe("GET /catalog/games", () => {
     }
   });
 
+  it("counts full pages afresh after any change to the catalogue (totals are cached per catalogue version)", async () => {
+    const query = `system_tag_guid=${slots}&per_page=5`;
+    const before = (await games(query)).body.metadata.total;
+    expect((await games(query)).body.metadata.total).toBe(before);
+    const [{ n }] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM games g JOIN providers p ON p.guid = g.provider_guid
+        WHERE p.name = 'Coral Reef Studios' AND g.system_tag_guid = $1 AND g.game_status = 'active'`,
+      [slots],
+    ) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    await ctx.database.query(`UPDATE providers SET is_enabled = false WHERE name = 'Coral Reef Studios'`);
+    try {
+      expect((await games(query)).body.metadata.total).toBe(before - n);
+    } finally {
+      await ctx.database.query(`UPDATE providers SET is_enabled = true WHERE name = 'Coral Reef Studios'`);
+    }
+    expect((await games(query)).body.metadata.total).toBe(before);
+    // A game tag added by SQL counts at once too.
+    const tagged = `tag_guid=${tagGuid.Popular}&per_page=1`;
+    const popular = (await games(tagged)).body.metadata.total;
+    await ctx.database.query(
+      `INSERT INTO game_tags (game_guid, tag_guid)
+       SELECT g.guid, $1 FROM games g WHERE g.external_guid = 'house:dice-triple-dice' ON CONFLICT DO NOTHING`,
+      [tagGuid.Popular],
+    );
+    try {
+      expect((await games(tagged)).body.metadata.total).toBe(popular + 1);
+    } finally {
+      await ctx.database.query(
+        `DELETE FROM game_tags WHERE tag_guid = $1 AND game_guid = (SELECT guid FROM games WHERE external_guid = 'house:dice-triple-dice')`,
+        [tagGuid.Popular],
+      );
+    }
+  });
+
   it("hides the games of a disabled studio", async () => {
     await ctx.database.query(`UPDATE providers SET is_enabled = false WHERE name = 'Coral Reef Studios'`);
     try {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -114,4 +115,18 @@ export const favorites = pgTable(
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.user_guid, t.game_guid] }), index("favorites_game_idx").on(t.game_guid)],
+);
+
+// One row counting changes to the catalogue (games, providers, tags, game
+// tags, currency codes, project settings): statement triggers bump it in the
+// writing transaction (migration 0007), so a reader that sees the number it
+// cached a total or a lobby page under knows the catalogue is unchanged, in
+// every process and whatever wrote it (import, staff SQL, tests).
+export const catalogVersion = pgTable(
+  "catalog_version",
+  {
+    id: boolean("id").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(1),
+  },
+  (t) => [check("catalog_version_single_row", sql`${t.id}`)],
 );

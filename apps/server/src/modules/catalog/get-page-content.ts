@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { PAGE_GAMES_PER_TAG, type PageEntry } from "@croupier/contract/entities/catalog";
 import type { Tag } from "@croupier/contract/entities/tag";
+import { peekCatalogCache, readCatalogVersion, storeCatalogCache } from "./catalog-cache.ts";
 import { GAME_ORDER, gameColumns, Params, toEdgeGame, VISIBLE_GAME } from "./game-sql.ts";
 import { TAG_COLUMNS } from "./list-catalog-tags.ts";
 
@@ -24,6 +25,23 @@ const PAGE_TAGS_MAX = 30;
  * is always false here.
  */
 export async function getPageContent(
+  database: DatabaseHandle,
+  page: LobbyPage,
+  device: { can_desktop?: boolean; can_mobile?: boolean },
+): Promise<PageEntry[]> {
+  // The same page for every visitor, recomputed only when the catalogue
+  // changed. The version is read first: content read after it is at least
+  // that new, and an entry stored under an outdated version is never served.
+  const key = `page ${page} ${device.can_desktop} ${device.can_mobile}`;
+  const version = await readCatalogVersion(database);
+  const cached = peekCatalogCache<PageEntry[]>(database, key);
+  if (cached && cached.version === version) return cached.value;
+  const entries = await queryPageContent(database, page, device);
+  storeCatalogCache(database, key, version, entries);
+  return entries;
+}
+
+async function queryPageContent(
   database: DatabaseHandle,
   page: LobbyPage,
   device: { can_desktop?: boolean; can_mobile?: boolean },

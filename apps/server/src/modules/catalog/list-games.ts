@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { EdgeGame, Game } from "@croupier/contract/entities/game";
 import type { Pager } from "@croupier/contract/envelope";
 import { AppError } from "../../lib/app-error.ts";
+import { CATALOG_VERSION_SQL, peekCatalogCache, storeCatalogCache } from "./catalog-cache.ts";
 import type { GameFilters, Paging } from "./catalog-query.ts";
 import { GAME_ORDER, gameColumns, gameConditions, Params, toEdgeGame, toGame } from "./game-sql.ts";
 
@@ -47,29 +48,43 @@ async function queryGames(
   const limit = params.add(paging.per_page);
   const skip = params.add(offset);
   const columns = gameColumns(params, options);
-  const pageQuery = database.query(
+  const pageQuery = database.query<Record<string, unknown> & { catalog_version: string | null }>(
     `WITH page AS (
        SELECT g.guid, g.game_ordering, g.game_name FROM games g JOIN providers p ON p.guid = g.provider_guid
        WHERE ${where}
        ORDER BY ${GAME_ORDER}
        LIMIT ${limit} OFFSET ${skip}
      )
-     SELECT ${columns}
+     SELECT ${columns}, ${CATALOG_VERSION_SQL} AS catalog_version
      FROM page JOIN games g ON g.guid = page.guid JOIN providers p ON p.guid = g.provider_guid
      ORDER BY page.game_ordering, page.game_name, page.guid`,
     params.values,
   );
 
-  // A partly filled page already tells the total; a first page asks for the
-  // count at the same time (PostgreSQL runs both on separate connections).
+  // A partly filled page already tells the total. Otherwise the count of the
+  // filter combination, cached under the catalogue version: the page query
+  // reads the version in its own snapshot, so a cached total is used only when
+  // it counts exactly the rows the page was cut from. A first sight of the
+  // combination counts at the same time as the page (PostgreSQL runs both on
+  // separate connections). Favourites are per player and unversioned: always counted.
   const countParams = new Params();
-  const countSql = `SELECT count(*)::int AS total FROM games g JOIN providers p ON p.guid = g.provider_guid
+  const countSql = `SELECT count(*)::int AS total, ${CATALOG_VERSION_SQL} AS catalog_version
+     FROM games g JOIN providers p ON p.guid = g.provider_guid
      WHERE ${gameConditions(filters, countParams, options.userId).join(" AND ")}`;
-  const count = () => database.query<{ total: number }>(countSql, countParams.values).then(([row]) => row?.total ?? 0);
-  const eagerCount = database.kind === "postgres" ? count() : null;
+  const cacheKey = filters.favorites_only ? null : `total ${countSql} ${JSON.stringify(countParams.values)}`;
+  const known = cacheKey ? peekCatalogCache<number>(database, cacheKey) : undefined;
+  const count = async () => {
+    const [row] = await database.query<{ total: number; catalog_version: string | null }>(countSql, countParams.values);
+    if (cacheKey && row?.catalog_version) storeCatalogCache(database, cacheKey, row.catalog_version, row.total);
+    return row?.total ?? 0;
+  };
+  const eagerCount = database.kind === "postgres" && !known ? count() : null;
   eagerCount?.catch(() => {});
   const rows = await pageQuery;
   let total = offset + rows.length;
-  if (rows.length === paging.per_page || (rows.length === 0 && offset > 0)) total = await (eagerCount ?? count());
+  if (rows.length === paging.per_page || (rows.length === 0 && offset > 0)) {
+    const version = rows[0]?.catalog_version ?? undefined;
+    total = known && version !== undefined && known.version === version ? known.value : await (eagerCount ?? count());
+  }
   return { rows, pager: { page: paging.page, per_page: paging.per_page, total } };
 }
