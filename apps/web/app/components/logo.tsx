@@ -24,11 +24,12 @@ export function LogoMark({ className = "size-8" }: { className?: string }) {
   );
 }
 
-export function Logo() {
+/** `compact`: phones show the chip alone (the logged-in header needs the room). */
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <span className="flex items-center gap-2">
       <LogoMark />
-      <span className="text-lg font-extrabold tracking-tight text-white">
+      <span className={`text-lg font-extrabold tracking-tight text-white${compact ? " max-sm:hidden" : ""}`}>
         Croup<span className="text-gold-400">ier</span>
       </span>
     </span>

@@ -20,7 +20,7 @@ export function HeaderWallet() {
 
   if (loading) {
     return (
-      <span className="inline-flex h-10 w-36 animate-pulse items-center rounded-lg bg-ink-700" role="status">
+      <span className="inline-flex h-10 w-24 animate-pulse sm:w-36 items-center rounded-lg bg-ink-700" role="status">
         <span className="sr-only">Loading wallets</span>
       </span>
     );
@@ -37,7 +37,7 @@ export function HeaderWallet() {
     return (
       <Link to={ADD_WALLET_PATH} className="btn-ghost" data-testid="header-wallet">
         <Icon name="wallet" />
-        <span className="max-xs:sr-only">Add wallet</span>
+        <span className="max-sm:sr-only">Add wallet</span>
       </Link>
     );
   }
