@@ -8,8 +8,12 @@ import type { Plugin, UserConfig } from "vite";
 // - site-shell: what the site frame (header, sidebar, footer) adds, shared by the default and
 //   account layouts (the game page, in the empty layout, does not load it).
 // Everything else (routes, dialogs, lazy pieces) keeps the automatic splitting.
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
-const ROOTS = { appRoot: [/[\\/]app[\\/]entry\.client\.tsx$/, /[\\/]app[\\/]root\.tsx$/], siteShell: [/[\\/]app[\\/]components[\\/]site-shell\.tsx$/] };
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
+const ROOTS = {
+  appRoot: [/[\\/]app[\\/]entry\.client\.tsx$/, /[\\/]app[\\/]root\.tsx$/],
+  siteShell: [/[\\/]app[\\/]components[\\/]site-shell\.tsx$/],
+};
 
 type ModuleGraph = { ids: Iterable<string>; importedIds: (id: string) => readonly string[] };
 
@@ -34,7 +38,10 @@ export function firstLoadChunks(): { plugin: Plugin; client: UserConfig } {
     apply: "build",
     buildEnd() {
       if (this.environment.name !== "client") return;
-      const graph: ModuleGraph = { ids: [...this.getModuleIds()], importedIds: (id) => this.getModuleInfo(id)?.importedIds ?? [] };
+      const graph: ModuleGraph = {
+        ids: [...this.getModuleIds()],
+        importedIds: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+      };
       const isFramework = (id: string) => FRAMEWORK.test(id);
       appRoot = staticClosure(graph, ROOTS.appRoot, isFramework);
       siteShell = staticClosure(graph, ROOTS.siteShell, (id) => isFramework(id) || appRoot.has(id));

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { firstLoadChunks } from "./first-load-chunks";
+import { precompressAssets } from "./precompress-assets";
 
 // `npm run dev`: the web app on :3000, the API on API_ORIGIN (default :3001) behind this proxy,
 // so the browser sees one origin exactly as in production. Keys starting with ^ are regular
@@ -10,7 +11,7 @@ const chunks = firstLoadChunks();
 const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:3001";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunks.plugin],
+  plugins: [tailwindcss(), reactRouter(), chunks.plugin, precompressAssets()],
   // Keep build/client/.vite/manifest.json (React Router deletes it otherwise): `npm run size` reads it.
   build: { manifest: true },
   environments: { client: chunks.client },

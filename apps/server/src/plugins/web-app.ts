@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -8,6 +10,30 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 type Options = { buildDir: string };
 
 const API_PATH = /^\/(api|socket\.io|_ipx)(\/|\?|$)/;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESS_MIN_BYTES = 1024;
+
+/** br or gzip when the browser accepts it (q=0 refuses). Fast levels: pages are compressed per request. */
+export function htmlEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().toLowerCase().split(";"))
+      .filter(([, q]) => !/^\s*q=0(\.0+)?\s*$/.test(q ?? ""))
+      .map(([name]) => name),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
+
+function compressHtml(body: Buffer, encoding: "br" | "gzip") {
+  return encoding === "br"
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzip(body, { level: 6 });
+}
 
 /** What the web app's entry.server exports so SSR can reach the API without a network hop. */
 export type WebLoadContextFactory = (deps: { apiFetch: (request: Request) => Promise<Response>; nonce: string }) => unknown;
@@ -30,7 +56,8 @@ function contentSecurityPolicy(nonce: string) {
 
 /**
  * Serves the React Router build on the same origin as the API: hashed assets
- * from build/client (cached for a year), everything else server-rendered.
+ * from build/client (cached for a year; the build's .br/.gz copies when the
+ * browser accepts them), everything else server-rendered (HTML compressed).
  * Not wrapped in fastify-plugin: its catch-all and body parser stay scoped here.
  */
 export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) {
@@ -48,7 +75,11 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     root: path.join(buildDir, "client"),
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // send's own "max-age=0" would otherwise replace the cache-control set below.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
+      res.setHeader("vary", "accept-encoding");
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.setHeader("cache-control", "public, max-age=31536000, immutable");
       else res.setHeader("cache-control", "public, max-age=3600");
@@ -102,10 +133,15 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     }
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
-    if ((response.headers.get("content-type") ?? "").startsWith("text/html")) {
-      reply.header("content-security-policy", contentSecurityPolicy(nonce));
-    }
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+    if (isHtml) reply.header("content-security-policy", contentSecurityPolicy(nonce));
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+    const encoding = isHtml && body && body.length >= COMPRESS_MIN_BYTES ? htmlEncoding(request.headers["accept-encoding"]) : undefined;
+    if (!body || !encoding || response.headers.has("content-encoding")) return reply.send(body);
+    reply.header("content-encoding", encoding);
+    reply.header("vary", response.headers.has("vary") ? `${response.headers.get("vary")}, accept-encoding` : "accept-encoding");
+    reply.removeHeader("content-length");
+    return reply.send(await compressHtml(body, encoding));
   };
 
   app.route({ method: ["GET", "HEAD", "POST"], url: "/*", schema: { hide: true }, handler: render });
