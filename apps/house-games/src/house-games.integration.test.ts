@@ -89,6 +89,26 @@ describe("house provider over the real platform wallet", () => {
     expect((definition.body.payload.slot as { reel_strips: string[][] }).reel_strips).toHaveLength(5);
   });
 
+  it("declares request and response schemas: bad input is a 400 in the error envelope, and the routes are in the API docs", async () => {
+    const bad = await call("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "sometimes" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ status: "error", payload: { code: "VALIDATION_ERROR" } });
+    const badQuery = await call("GET", "/house/api/rounds?limit=5000", "some-key");
+    expect(badQuery.status).toBe(400);
+    const docs = await app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(docs.statusCode).toBe(200);
+    const paths = (docs.json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }).paths;
+    expect(Object.keys(paths["/house/api/verify/rounds/{round_id}"]!.get!.responses)).toEqual(expect.arrayContaining(["200", "4XX"]));
+    expect(paths["/house/api/rounds"]!.post!.responses["201"]).toBeDefined();
+    // The serializer encodes through the schemas: nothing of a definition is lost on the way out.
+    const { gameDefinition } = await import("./service/game-definition.ts");
+    const { houseGames } = await import("./games/game-catalog.ts");
+    for (const game of houseGames().values()) {
+      const answer = await call("GET", `/house/api/games/${encodeURIComponent(game.code)}`);
+      expect(answer.body.payload, game.code).toEqual(JSON.parse(JSON.stringify(gameDefinition(game, api.ctx.config))));
+    }
+  });
+
   it("demo: spins with play money, no wallet calls, and history + verify reproduce the round after rotation", async () => {
     const session = await open(SLOT);
     expect(session.balance).toBe("1000.00");

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { migrateHouse } from "./db/migrate-house.ts";
 import { findGame, houseGames } from "./games/game-catalog.ts";
+import * as schemas from "./http/schemas.ts";
 import { sendAsset, sendClientPage, DEFAULT_CLIENT_DIST } from "./http/serve-client.ts";
 import { gameDefinition, gameSummary } from "./service/game-definition.ts";
 import { loadHouseConfig, type HouseConfig } from "./service/house-config.ts";
@@ -53,6 +55,16 @@ const sessionBody = z.object({
 const clientSeedBody = z.object({ client_seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const rotateBody = z.object({ client_seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() }).default({});
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+const verifyQuery = z.record(z.string().max(40), z.string().max(200));
+const lookupParam = z.object({ round_id: z.string().min(1).max(128) });
+const myBetsQuery = z.object({ round_id: z.uuid() });
+const eventsQuery = z.object({ session_key: z.string().max(100).optional() });
+const seatParams = gameCodeParam;
+
+const { errorResponses: errors, ok: okOf } = schemas;
+/** Route schemas: request parts as given, the success answer in the envelope, errors in the error envelope. */
+const answers = <T extends z.ZodType>(payload: T) => ({ 200: okOf(payload), ...errors });
+const created = <T extends z.ZodType>(payload: T) => ({ 201: okOf(payload), ...errors });
 
 /**
  * The house game provider as a Fastify plugin under /house (register it with
@@ -108,79 +120,86 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     return findSessionByKey(ctx, key);
   };
 
-  // Pages.
-  app.get("/play/:game_code", async (request, reply) => {
-    const { game_code } = gameCodeParam.parse(request.params);
-    const query = playQuery.parse(request.query);
+  // The provider's routes declare their request and response schemas (zod, in this plugin's own scope).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Pages (HTML).
+  api.get("/play/:game_code", { schema: { params: gameCodeParam, querystring: playQuery } }, async (request, reply) => {
+    const { game_code } = request.params;
+    const query = request.query;
     if (!findGame(game_code)) return reply.status(404).type("text/plain").send("No such game.");
     return sendClientPage(reply, distDir, {
       page: "play", game_code, mode: query.mode, token: query.token ?? null, lang: query.lang, exit_url: query.exit_url ?? null, currency: query.currency ?? null, api_base: "/house/api",
     });
   });
-  app.get("/verify", async (request, reply) => {
-    const query = z.record(z.string(), z.string().max(200)).parse(request.query);
-    return sendClientPage(reply, distDir, { page: "verify", ...query, api_base: "/house/api" });
-  });
-  app.get("/assets/*", async (request, reply) => sendAsset(reply, distDir, (request.params as { "*": string })["*"]));
+  api.get("/verify", { schema: { querystring: verifyQuery } }, async (request, reply) => sendClientPage(reply, distDir, { page: "verify", ...request.query, api_base: "/house/api" }));
+  api.get("/assets/*", { schema: { params: z.object({ "*": z.string().max(300) }) } }, async (request, reply) => sendAsset(reply, distDir, request.params["*"]));
 
   // Catalogue (public).
-  app.get("/api/games", async (request) => ok(request, [...houseGames().values()].map(gameSummary)));
-  app.get("/api/games/:game_code", async (request) => {
-    const game = findGame(gameCodeParam.parse(request.params).game_code);
+  api.get("/api/games", { schema: { response: answers(z.array(schemas.gameSummary)) } }, async (request) => ok(request, [...houseGames().values()].map(gameSummary)));
+  api.get("/api/games/:game_code", { schema: { params: gameCodeParam, response: answers(schemas.gameDefinition) } }, async (request) => {
+    const game = findGame(request.params.game_code);
     if (!game) throw new HouseError("NOT_FOUND", "No such game.", 404);
     return ok(request, gameDefinition(game, config));
   });
 
   // Sessions.
-  app.post("/api/sessions", async (request, reply) => {
-    const body = sessionBody.parse(request.body);
+  api.post("/api/sessions", { schema: { body: sessionBody, response: created(schemas.session) } }, async (request, reply) => {
+    const body = request.body;
     const started = await startSession(ctx, { gameCode: body.game_code, mode: body.mode, token: body.token, currency: body.currency });
     return reply.status(201).send(ok(request, { session_key: started.key, ...(await sessionPayload(started.session, started.balance)) }));
   });
-  app.get("/api/session", async (request) => {
+  api.get("/api/session", { schema: { response: answers(schemas.session) } }, async (request) => {
     const current = await session(request);
     return ok(request, await sessionPayload(current, await sessionBalance(ctx, current)));
   });
-  app.get("/api/balance", async (request) => ok(request, await sessionBalance(ctx, await session(request))));
+  api.get("/api/balance", { schema: { response: answers(schemas.balance) } }, async (request) => ok(request, await sessionBalance(ctx, await session(request))));
 
   // Fairness.
-  app.get("/api/fairness", async (request) => ok(request, fairnessView(await session(request))));
-  app.put("/api/fairness/client-seed", async (request) => ok(request, await setClientSeed(ctx, await session(request), clientSeedBody.parse(request.body).client_seed)));
-  app.post("/api/fairness/rotate", async (request) => ok(request, await rotateSeeds(ctx, await session(request), rotateBody.parse(request.body ?? {}).client_seed)));
+  api.get("/api/fairness", { schema: { response: answers(schemas.fairness) } }, async (request) => ok(request, fairnessView(await session(request))));
+  api.put("/api/fairness/client-seed", { schema: { body: clientSeedBody, response: answers(schemas.fairness) } }, async (request) =>
+    ok(request, await setClientSeed(ctx, await session(request), request.body.client_seed)),
+  );
+  api.post("/api/fairness/rotate", { schema: { body: rotateBody.optional(), response: answers(schemas.fairness) } }, async (request) =>
+    ok(request, await rotateSeeds(ctx, await session(request), request.body?.client_seed)),
+  );
 
   // Rounds.
-  app.post("/api/rounds", async (request, reply) => reply.status(201).send(ok(request, await playRound(ctx, await session(request), playRoundBody.parse(request.body)))));
-  app.post("/api/rounds/:round_id/actions", async (request) => {
-    const { round_id } = roundIdParam.parse(request.params);
-    return ok(request, await actOnRound(ctx, await session(request), round_id, actionBody.parse(request.body).action));
-  });
-  app.get("/api/rounds/:round_id", async (request) => ok(request, await getRound(ctx, await session(request), roundIdParam.parse(request.params).round_id)));
-  app.get("/api/rounds", async (request) => ok(request, await listRounds(ctx, await session(request), historyQuery.parse(request.query).limit)));
+  api.post("/api/rounds", { schema: { body: playRoundBody, response: created(schemas.round) } }, async (request, reply) =>
+    reply.status(201).send(ok(request, await playRound(ctx, await session(request), request.body))),
+  );
+  api.post("/api/rounds/:round_id/actions", { schema: { params: roundIdParam, body: actionBody, response: answers(schemas.round) } }, async (request) =>
+    ok(request, await actOnRound(ctx, await session(request), request.params.round_id, request.body.action)),
+  );
+  api.get("/api/rounds/:round_id", { schema: { params: roundIdParam, response: answers(schemas.round) } }, async (request) => ok(request, await getRound(ctx, await session(request), request.params.round_id)));
+  api.get("/api/rounds", { schema: { querystring: historyQuery, response: answers(z.array(schemas.round)) } }, async (request) => ok(request, await listRounds(ctx, await session(request), request.query.limit)));
 
   // Verify (public).
-  app.post("/api/verify", async (request) => ok(request, verifyRound(verifyBody.parse(request.body))));
-  app.get("/api/verify/rounds/:round_id", async (request) => ok(request, await lookupRound(ctx, z.object({ round_id: z.string().min(1).max(128) }).parse(request.params).round_id)));
+  api.post("/api/verify", { schema: { body: verifyBody, response: answers(schemas.verifyResult) } }, async (request) => ok(request, verifyRound(request.body)));
+  api.get("/api/verify/rounds/:round_id", { schema: { params: lookupParam, response: answers(schemas.publicRound) } }, async (request) => ok(request, await lookupRound(ctx, request.params.round_id)));
 
   // Live tables.
-  app.get("/api/live/tables", async (request) => ok(request, await Promise.all(live.liveGames().map((game) => live.table(game.code)))));
-  app.get("/api/live/:game_code", async (request) => ok(request, await live.table(gameCodeParam.parse(request.params).game_code)));
-  const sameTable = async (request: FastifyRequest) => {
+  api.get("/api/live/tables", { schema: { response: answers(z.array(schemas.liveTable)) } }, async (request) => ok(request, await Promise.all(live.liveGames().map((game) => live.table(game.code)))));
+  api.get("/api/live/:game_code", { schema: { params: gameCodeParam, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.table(request.params.game_code)));
+  const sameTable = async (request: FastifyRequest & { params: { game_code: string } }) => {
     const current = await session(request);
-    if (current.game_code !== gameCodeParam.parse(request.params).game_code) throw new HouseError("VALIDATION_ERROR", "This session belongs to another game.", 400);
+    if (current.game_code !== request.params.game_code) throw new HouseError("VALIDATION_ERROR", "This session belongs to another game.", 400);
     return current;
   };
-  app.post("/api/live/:game_code/seat", async (request) => ok(request, await live.seat(await sameTable(request))));
-  app.delete("/api/live/:game_code/seat", async (request) => ok(request, await live.leave(await sameTable(request))));
-  app.post("/api/live/:game_code/bets", async (request, reply) => reply.status(201).send(ok(request, await live.placeBet(await sameTable(request), liveBetBody.parse(request.body)))));
-  app.get("/api/live/:game_code/my-bets", async (request) => {
-    const { round_id } = z.object({ round_id: z.uuid() }).parse(request.query);
-    return ok(request, await live.myBets(await sameTable(request), round_id));
-  });
-  app.get("/api/live/:game_code/events", async (request, reply) => streamTable(request, reply));
+  api.post("/api/live/:game_code/seat", { schema: { params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.seat(await sameTable(request))));
+  api.delete("/api/live/:game_code/seat", { schema: { params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.leave(await sameTable(request))));
+  api.post("/api/live/:game_code/bets", { schema: { params: seatParams, body: liveBetBody, response: created(schemas.liveBetPlaced) } }, async (request, reply) =>
+    reply.status(201).send(ok(request, await live.placeBet(await sameTable(request), request.body))),
+  );
+  api.get("/api/live/:game_code/my-bets", { schema: { params: seatParams, querystring: myBetsQuery, response: answers(z.array(schemas.liveBet)) } }, async (request) =>
+    ok(request, await live.myBets(await sameTable(request), request.query.round_id)),
+  );
+  // Server-Sent Events: a stream, not a JSON answer (events documented in docs/client-api.md §7).
+  api.get("/api/live/:game_code/events", { schema: { params: gameCodeParam, querystring: eventsQuery } }, async (request, reply) => streamTable(request, reply, request.params.game_code, request.query.session_key));
 
-  async function streamTable(request: FastifyRequest, reply: FastifyReply) {
-    const { game_code } = gameCodeParam.parse(request.params);
-    const { session_key } = z.object({ session_key: z.string().max(100).optional() }).parse(request.query);
+  async function streamTable(request: FastifyRequest, reply: FastifyReply, game_code: string, session_key: string | undefined) {
     const game = findGame(game_code);
     if (!game?.live) throw new HouseError("NOT_FOUND", "No such live table.", 404);
     const viewer = session_key ? await findSessionByKey(ctx, session_key) : null;
@@ -231,10 +250,10 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   }
 }
 
-function ok(request: FastifyRequest, payload: unknown) {
-  return { status: "ok", payload, metadata: { request_id: request.id } };
+function ok<T>(request: FastifyRequest, payload: T) {
+  return { status: "ok" as const, payload, metadata: { request_id: request.id } };
 }
 
 function fail(request: FastifyRequest, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return { status: "error", payload: { code, message, ...extra }, metadata: { request_id: request.id } };
+  return { status: "error" as const, payload: { code, message, ...extra }, metadata: { request_id: request.id } };
 }
