@@ -9,6 +9,13 @@
 // 3. pgbench on the same server with 50 clients running the equivalent bare
 //    transaction (update one balance row + insert one history row).
 // 4. The ratio, and the reconciliation of the ledger after the run.
+// 5. CPU time per call of the server, PostgreSQL (this database's backends and
+//    the WAL writer, checkpointer, background writer) and this load generator,
+//    read from /proc: on a shared 2-core machine throughput and p99 measure the
+//    neighbours too, CPU per call does not. All three share the cores; the
+//    generator (one Node process, keep-alive, no TLS) takes about a tenth.
+// The server runs as in production: LOG_LEVEL=warn (no per-request log lines),
+// pool BENCH_POOL_MAX (default 5 per core).
 // Prints figures; never asserts on them (target: ratio ≥ 0.5 with p99 ≤ 25 ms).
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -37,6 +44,10 @@ const positiveInt = (name: string, fallback: number) => {
 const SECONDS = positiveInt("BENCH_SECONDS", 10);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 50);
 const WALLETS = positiveInt("BENCH_WALLETS", 100);
+// Server pool: a few backends per core. 50 (one per HTTP connection) cost
+// PostgreSQL ~25 % more CPU per call in context switches on 2 cores; calls
+// queue in the pool instead.
+const POOL_MAX = positiveInt("BENCH_POOL_MAX", Math.max(4, os.cpus().length * 5));
 const WARMUP_SECONDS = 2;
 const SECRET = process.env.PROVIDER_HOUSE_SECRET ?? "dev-only-house-provider-secret";
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -92,7 +103,36 @@ async function prepare(url: string): Promise<Seat[]> {
   }
 }
 
-async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECTIONS, seconds = SECONDS) {
+/** CPU time (ms) of the given processes so far, from /proc (Linux); NaN elsewhere. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      if (process.platform !== "linux") return Number.NaN;
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** PostgreSQL processes serving the bench database, plus the WAL writer, checkpointer and background writer. */
+function postgresPids(database: string): number[] {
+  if (process.platform !== "linux") return [];
+  return fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, "utf8");
+      return cmd.startsWith("postgres:") && (cmd.includes(` ${database} `) || /walwriter|checkpointer|background writer/.test(cmd)) ? [Number(d)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+type CpuProbe = { serverPid: number; database: string };
+
+async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECTIONS, seconds = SECONDS, probe?: CpuProbe) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(baseUrl);
   const post = (method: string, body: Record<string, unknown>) =>
@@ -151,16 +191,30 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
   };
   const workers = Array.from({ length: connections }, (_, i) => worker(i));
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+  const cpuOf = () => {
+    const pg = probe ? postgresPids(probe.database) : [];
+    return { server: probe ? cpuMs([probe.serverPid]) : Number.NaN, postgres: cpuMs(pg), generator: process.cpuUsage() };
+  };
+  const cpu0 = cpuOf();
   measuring = true;
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   measuring = false;
   const wallMs = performance.now() - started;
+  const cpu1 = cpuOf();
   stop = true;
   await Promise.all(workers);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { ops: latencies.length, opsPerSecond: latencies.length / (wallMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
+  const ops = latencies.length;
+  const generatorMs = (cpu1.generator.user + cpu1.generator.system - cpu0.generator.user - cpu0.generator.system) / 1000;
+  // Calls still in flight at either edge blur this by at most 2 × connections calls.
+  const cpuPerCall = {
+    server: (cpu1.server - cpu0.server) / ops,
+    postgres: (cpu1.postgres - cpu0.postgres) / ops,
+    generator: generatorMs / ops,
+  };
+  return { ops, opsPerSecond: ops / (wallMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses, cpuPerCall, wallMs };
 }
 
 async function runPgbench(url: string) {
@@ -201,14 +255,14 @@ async function main() {
     const seats = await prepare(databaseUrl);
     const port = await freePort();
     server = startServer(
-      { DATABASE_URL: databaseUrl, HOST: "127.0.0.1", PORT: String(port), SERVE_WEB: "false", LOG_LEVEL: "warn", SEED_DEMO_DATA: "false", NODE_ENV: "development", DATABASE_POOL_MAX: String(Math.max(CONNECTIONS, 20)) },
+      { DATABASE_URL: databaseUrl, HOST: "127.0.0.1", PORT: String(port), SERVE_WEB: "false", LOG_LEVEL: "warn", SEED_DEMO_DATA: "false", NODE_ENV: "development", DATABASE_POOL_MAX: String(POOL_MAX) },
       { quiet: true },
     );
     await waitForReady(`http://127.0.0.1:${port}/readyz`, server);
     console.log(`HTTP: ${CONNECTIONS} connections, bet → win pairs across ${WALLETS} wallets, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up) …`);
     const single = await runHttpLoad(`http://127.0.0.1:${port}`, seats, 1, 3);
     console.log(`  one connection: ${single.opsPerSecond.toFixed(1)} ops/s, p50 ${single.p50.toFixed(2)} ms, p99 ${single.p99.toFixed(2)} ms`);
-    const load = await runHttpLoad(`http://127.0.0.1:${port}`, seats);
+    const load = await runHttpLoad(`http://127.0.0.1:${port}`, seats, CONNECTIONS, SECONDS, { serverPid: server.pid!, database: name });
     await stopProcess(server);
     server = undefined;
 
@@ -226,7 +280,10 @@ async function main() {
     console.log(`  answers          ${[...load.statuses].map(([s, n]) => `${s} ${n}`).join(", ")}`);
     console.log(`pgbench            ${fmt(bench.tps).padStart(9)} tps     latency avg ${fmt(bench.latency, 2)} ms`);
     console.log(`ratio              ${fmt(ratio, 2)}   (target ≥ 0.50 with p99 ≤ 25 ms: ${ratio >= 0.5 && load.p99 <= 25 ? "met" : "NOT met"})`);
-    console.log(`machine            ${os.cpus().length} cores; load generator, server and PostgreSQL share them`);
+    const c = load.cpuPerCall;
+    console.log(`CPU per call       server ${fmt(c.server, 3)} ms, PostgreSQL ${fmt(c.postgres, 3)} ms, load generator ${fmt(c.generator, 3)} ms`);
+    console.log(`                   → on ${os.cpus().length} cores, about ${fmt((os.cpus().length * 1000) / (c.server + c.postgres + c.generator), 0)} calls/s if nothing else ran`);
+    console.log(`machine            ${os.cpus().length} cores shared by the load generator, the server (pool ${POOL_MAX}) and PostgreSQL; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(
       report.ok
         ? `reconcile          clean: every wallet equals its ledger, every currency sums to zero (${report.currencies.map((c) => `${c.currency} ${c.transfers} transfers`).join(", ")})`
