@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -88,6 +89,19 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Same origin by default: no CORS headers at all. CORS_ORIGINS lists the exact origins an
+  // operator lets call the API from elsewhere (a separate marketing site, a native shell).
+  const corsOrigins = env.CORS_ORIGINS.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: corsOrigins,
+      credentials: true,
+      exposedHeaders: ["x-request-id"],
+      maxAge: 600,
+    });
+  }
   await app.register(errorsPlugin);
   await app.register(observabilityPlugin, { database });
 

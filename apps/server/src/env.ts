@@ -67,7 +67,14 @@ export const envObject = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
-  CORS_ORIGINS: z.string().default(""),
+  // Comma-separated exact origins allowed to call the API cross-origin; empty = same origin only.
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .refine(
+      (value) => value.split(",").every((origin) => !origin.trim() || /^https?:\/\/[^/\s]+$/.test(origin.trim())),
+      "must be comma-separated origins like https://example.com (no path)",
+    ),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET),
   PROVIDER_HOUSE_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_HOUSE_SECRET),
   // Further game providers allowed on the wallet protocol: "code:secret,code2:secret2".

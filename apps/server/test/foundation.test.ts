@@ -57,3 +57,35 @@ describe("foundation", () => {
     expect(res.json().paths).toHaveProperty("/api/feature-status");
   });
 });
+
+describe("CORS", () => {
+  it("sends no CORS headers by default (same origin only)", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/healthz", headers: { origin: "https://elsewhere.example" } });
+    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("allows exactly the configured origins", async () => {
+    const other = await buildTestApp({ CORS_ORIGINS: "https://www.casino.example" });
+    try {
+      const allowed = await other.app.inject({
+        method: "OPTIONS",
+        url: "/api/v1/dictionary/currencies",
+        headers: { origin: "https://www.casino.example", "access-control-request-method": "GET" },
+      });
+      expect(allowed.headers["access-control-allow-origin"]).toBe("https://www.casino.example");
+      const refused = await other.app.inject({
+        method: "GET",
+        url: "/healthz",
+        headers: { origin: "https://evil.example" },
+      });
+      expect(refused.headers["access-control-allow-origin"]).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("rejects a malformed CORS_ORIGINS at boot, naming it", async () => {
+    const { loadEnv } = await import("../src/env.ts");
+    expect(() => loadEnv({ CORS_ORIGINS: "https://ok.example/path" })).toThrow(/CORS_ORIGINS/);
+  });
+});
