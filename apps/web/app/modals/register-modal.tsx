@@ -1,4 +1,4 @@
-import { passwordPolicyIssues } from "@croupier/contract/entities/auth";
+import { passwordPolicyIssues } from "@croupier/contract/password-policy";
 import { useEffect, useState, type FormEvent } from "react";
 import { signUp } from "../features/identity/auth-actions";
 import { CheckboxField, FormError, PasswordRules, SelectField, SubmitButton, TextButton, TextField } from "../features/identity/form-controls";

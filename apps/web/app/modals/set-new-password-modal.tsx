@@ -1,4 +1,4 @@
-import { passwordPolicyIssues } from "@croupier/contract/entities/auth";
+import { passwordPolicyIssues } from "@croupier/contract/password-policy";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { resetPassword } from "../features/identity/auth-actions";

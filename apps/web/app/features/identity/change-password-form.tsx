@@ -1,4 +1,4 @@
-import { passwordPolicyIssues } from "@croupier/contract/entities/auth";
+import { passwordPolicyIssues } from "@croupier/contract/password-policy";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { toastSuccess } from "../../lib/toasts";
