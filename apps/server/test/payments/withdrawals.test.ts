@@ -178,6 +178,24 @@ describe("withdrawals", () => {
     }
   });
 
+  it("can_cancel: true only on a pending withdrawal (default rules); false once paid, cancelled, and on deposits", async () => {
+    const { player, wallet, cardGuid } = await fundedPlayer("100");
+    const pending = (await withdraw(player, { amount: "20", wallet_guid: wallet, card_guid: cardGuid })).json().payload;
+    const flags = async () =>
+      Object.fromEntries(
+        ((await call(t, player, "GET", "/payments")).json().payload as { guid: string; transaction_type: string; can_cancel: boolean }[]).map((p) => [p.guid, `${p.transaction_type}:${p.can_cancel}`]),
+      );
+    const before = await flags();
+    expect(before[pending.guid]).toBe("withdrawal:true");
+    expect(Object.values(before).filter((v) => v.startsWith("deposit:"))).toEqual(["deposit:false"]);
+    const cancelled = await call(t, player, "PUT", `/payments/${pending.guid}`, { status: "cancelled" });
+    expect(cancelled.json().payload).toMatchObject({ status: "cancelled", can_cancel: false });
+    const paid = (await withdraw(player, { amount: "20", wallet_guid: wallet, card_guid: cardGuid })).json().payload;
+    await t.worker.tick();
+    await t.worker.tick();
+    expect((await flags())[paid.guid]).toBe("withdrawal:false");
+  });
+
   it("under UK rules (JURISDICTION=gb) players may not cancel a withdrawal", async () => {
     const uk = await buildPaymentsApp({ JURISDICTION: "gb" });
     try {
@@ -186,8 +204,12 @@ describe("withdrawals", () => {
       const wallet = await walletOf(uk, player.id, "USD");
       const savedCard = (await call(uk, player, "POST", "/billing/card", { card_number: "4242424242424242", cardholder_name: "U K", expiration_month: 1, expiration_year: Number(futureYear) })).json().payload.guid;
       const tx = (await call(uk, player, "POST", "/billing/withdrawal", { psp_guid: card, amount: "20", wallet_guid: wallet, card_guid: savedCard })).json().payload;
+      const listed = (await call(uk, player, "GET", "/payments?transaction_type=withdrawal")).json().payload;
+      expect(listed.map((p: { guid: string; status: string; can_cancel: boolean }) => [p.guid, p.status, p.can_cancel])).toEqual([[tx.guid, "pending", false]]);
       const res = await call(uk, player, "PATCH", `/billing/transaction/${tx.guid}`);
       expect(res.statusCode).toBe(403);
+      const put = await call(uk, player, "PUT", `/payments/${tx.guid}`, { status: "cancelled" });
+      expect(put.statusCode).toBe(403);
       expect(await cashOf(uk, wallet)).toBe("80");
       await expectReconciled(uk);
     } finally {

@@ -50,6 +50,8 @@ export const payment = z
     updated_at: z.string(),
     project_method_name: z.string().nullable(),
     payment_logs: z.array(paymentLog),
+    /** True only for a pending withdrawal this player may cancel under their jurisdiction's rules. */
+    can_cancel: z.boolean(),
   })
   .describe("Payment");
 export type Payment = z.infer<typeof payment>;

@@ -132,20 +132,23 @@ function filterSql(filter: PaymentsFilter): SQL {
   return sql.join(parts, sql` `);
 }
 
+/** Whether the jurisdiction lets this player cancel their pending withdrawals (playerMayCancelWithdrawal). */
+type CancelRule = { mayCancelWithdrawal: boolean };
+
 /** GET /payments: the player's payments, newest first. */
-export async function listPayments(db: Db, input: PageInput & PaymentsFilter): Promise<{ items: Payment[]; pager: Pager }> {
+export async function listPayments(db: Db, input: PageInput & PaymentsFilter & CancelRule): Promise<{ items: Payment[]; pager: Pager }> {
   const { rows, pager } = await page(db, input, filterSql(input));
   const logs = await logsOf(db, rows.map((r) => r.guid));
-  const items = rows.map((row) => toPayment(row, logs.get(row.guid) ?? []));
+  const items = rows.map((row) => toPayment(row, logs.get(row.guid) ?? [], input.mayCancelWithdrawal));
   return { items, pager };
 }
 
 /** One payment of the player (404 is the caller's when undefined). */
-export async function findPayment(db: Db, playerGuid: string, guid: string): Promise<Payment | undefined> {
-  return (await listPayments(db, { playerGuid, page: 1, perPage: 1, guid })).items[0];
+export async function findPayment(db: Db, playerGuid: string, guid: string, rule: CancelRule): Promise<Payment | undefined> {
+  return (await listPayments(db, { playerGuid, page: 1, perPage: 1, guid, ...rule })).items[0];
 }
 
-function toPayment(row: BaseRow, logs: LogRow[]): Payment {
+function toPayment(row: BaseRow, logs: LogRow[], mayCancelWithdrawal: boolean): Payment {
   return {
     guid: row.guid,
     id: Number(row.id),
@@ -169,6 +172,7 @@ function toPayment(row: BaseRow, logs: LogRow[]): Payment {
     updated_at: row.updated_at,
     project_method_name: row.method_name,
     payment_logs: logs,
+    can_cancel: mayCancelWithdrawal && row.transaction_type === "withdrawal" && row.status === "pending",
   };
 }
 

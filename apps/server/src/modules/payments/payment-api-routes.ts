@@ -15,6 +15,8 @@ import { idempotencyKeyOf, requestHash } from "./idempotency.ts";
 import { findPayment, listPayments } from "./list-payments.ts";
 import { listPaymentMethods } from "./list-payment-methods.ts";
 import { deleteCard, listCards, saveCard, type SavedCard } from "./payment-cards.ts";
+import { loadPlayer } from "./payment-lookups.ts";
+import { playerMayCancelWithdrawal } from "./payment-settings.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 
 const security = [{ bearerAuth: [] }];
@@ -32,8 +34,13 @@ const toPaymentCard = (c: SavedCard) => ({
 
 /** Payment API calls (contract §7 Payment cards and payments). */
 export const paymentApiRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> = async (app, { ctx }) => {
+  // The same rule PUT /payments/{guid} enforces, so can_cancel never offers a cancel the server refuses.
+  const cancelRule = async (playerGuid: string) => ({
+    mayCancelWithdrawal: playerMayCancelWithdrawal(ctx.env, (await loadPlayer(ctx.db, playerGuid)).country_iso2),
+  });
+
   const one = async (playerGuid: string, guid: string) => {
-    const found = await findPayment(ctx.db, playerGuid, guid);
+    const found = await findPayment(ctx.db, playerGuid, guid, await cancelRule(playerGuid));
     if (!found) throw notFound("No such payment.");
     return found;
   };
@@ -110,7 +117,8 @@ export const paymentApiRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> =
     { preHandler: requirePlayer, schema: { tags, security, summary: "The player's payments, newest first (per_page above 200 is clamped)", querystring: paymentsQuery, response: { 200: listEnvelope(payment) } } },
     async (request) => {
       const q = request.query;
-      const { items, pager } = await listPayments(ctx.db, { playerGuid: playerId(request), page: q.page, perPage: q.per_page, transactionType: q.transaction_type, status: q.status });
+      const playerGuid = playerId(request);
+      const { items, pager } = await listPayments(ctx.db, { playerGuid, page: q.page, perPage: q.per_page, transactionType: q.transaction_type, status: q.status, ...(await cancelRule(playerGuid)) });
       return list(request, items, pager);
     },
   );
