@@ -42,10 +42,24 @@ export const gameSessions = pgTable(
     game_code: varchar("game_code", { length: 128 }).notNull(),
     // The catalogue's game, when the game-open call knows it (game_code is the binding either way).
     game_guid: uuid("game_guid").references(() => games.guid),
+    // In-game conversion (ADR 006): the currency the game plays in when it is not the wallet's (currency_guid),
+    // the currency pair used and its price snapshot as wallet-currency units per play-currency unit, fixed for
+    // the session's life. All three null for a session that plays in the wallet currency.
+    play_currency_guid: uuid("play_currency_guid").references(() => currencies.guid),
+    exchange_guid: uuid("exchange_guid"),
+    exchange_price: money("exchange_price"),
     expires_at: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex("game_sessions_token_hash_uq").on(t.token_hash), index("game_sessions_customer_idx").on(t.customer_guid)],
+  (t) => [
+    uniqueIndex("game_sessions_token_hash_uq").on(t.token_hash),
+    index("game_sessions_customer_idx").on(t.customer_guid),
+    check(
+      "game_sessions_conversion_complete",
+      sql`(${t.play_currency_guid} IS NULL AND ${t.exchange_guid} IS NULL AND ${t.exchange_price} IS NULL)
+          OR (${t.play_currency_guid} IS NOT NULL AND ${t.exchange_guid} IS NOT NULL AND ${t.exchange_price} > 0)`,
+    ),
+  ],
 );
 
 /** A provider's round; closed by round_closed: true, after which bets are refused. */
@@ -133,6 +147,14 @@ export const gameTransactions = pgTable(
     // For wins and rollbacks: the game transaction of the bet they refer to.
     correlation_guid: uuid("correlation_guid"),
     info: jsonb("info").$type<Record<string, unknown>>().notNull().default({}),
+    // In-game conversion (ADR 006): the amounts above are in the wallet currency; these are the same call in
+    // the game's play currency, with the session's pair and price (wallet units per play unit). Null otherwise.
+    exchange_balance_before: money("exchange_balance_before"),
+    exchange_balance_after: money("exchange_balance_after"),
+    exchange_bet_sum: money("exchange_bet_sum"),
+    exchange_win: money("exchange_win"),
+    exchange_guid: uuid("exchange_guid"),
+    exchange_price: money("exchange_price"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
