@@ -128,6 +128,22 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
     await recent.getByTestId("payment-status").first().filter({ hasText: "Pending" }).waitFor();
     await expectHeaderTotal(page, money(before + cents(`${DEPOSIT}.00`) - cents(`${WITHDRAWAL}.00`)));
 
+    // Another card added on the withdrawal page: tokenised by the server, listed and chosen; then removed after a confirmation.
+    await page.getByRole("button", { name: "Add a card" }).click();
+    const addCard = page.getByRole("form", { name: "Add a card" });
+    await addCard.getByLabel("Card number").fill("5555555555554444");
+    await expect(addCard.getByLabel("Card number").inputValue()).resolves.toBe("5555 5555 5555 4444");
+    await addCard.getByLabel("Name on card").fill("Demo Player");
+    await addCard.getByLabel("Expiry month").selectOption("12");
+    await addCard.getByLabel("Expiry year").selectOption(String(new Date().getUTCFullYear() + 2));
+    await addCard.getByRole("button", { name: "Save card" }).click();
+    const mastercard = page.getByRole("radio", { name: /Mastercard •••• 4444/ });
+    await mastercard.waitFor();
+    await expect(mastercard.isChecked()).resolves.toBe(true);
+    await page.getByRole("button", { name: /Remove Mastercard •••• 4444/ }).click();
+    await page.getByRole("group", { name: /Confirm removing Mastercard/ }).getByRole("button", { name: "Yes, remove card" }).click();
+    await mastercard.waitFor({ state: "detached" });
+
     // The history lists both; the withdrawal turns Paid once the sandbox pays out.
     await page.goto("/account/wallets/history?type=withdrawal");
     await waitForHydration(page);

@@ -14,7 +14,9 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 export type CurrencyLookup = (currencyGuid: string) => { code: string; decimals: number } | null;
 
 /** Where the money went or came from: "Visa •••• 4242", "BTC · bc1q…9xk", else the method's name. */
-export function paymentDestination(payment: Pick<Payment, "external_provider_data" | "project_method_name" | "payment_system_method_name">): string {
+export function paymentDestination(
+  payment: Pick<Payment, "external_provider_data" | "project_method_name" | "payment_system_method_name">,
+): string {
   const data = payment.external_provider_data;
   const method = payment.project_method_name ?? payment.payment_system_method_name;
   if (typeof data.card_number === "string") return `${method} •••• ${data.card_number.slice(-4)}`;
@@ -27,7 +29,10 @@ export function paymentDestination(payment: Pick<Payment, "external_provider_dat
 }
 
 /** A pending card deposit's provider page, to finish paying (null when there is none or it is unsafe). */
-export function continueUrl(payment: Pick<Payment, "transaction_type" | "status" | "external_provider_data">, base: string): string | null {
+export function continueUrl(
+  payment: Pick<Payment, "transaction_type" | "status" | "external_provider_data">,
+  base: string,
+): string | null {
   const target = payment.external_provider_data.redirect_url;
   if (payment.transaction_type !== "deposit" || payment.status !== "pending" || typeof target !== "string") return null;
   try {
@@ -38,23 +43,50 @@ export function continueUrl(payment: Pick<Payment, "transaction_type" | "status"
   }
 }
 
-/** Deposits and withdrawals as rows; a pending withdrawal can be cancelled from its row. */
-export function PaymentList({ payments, currencyOf, onCancelled, label }: { payments: Payment[]; currencyOf: CurrencyLookup; onCancelled?: () => void; label: string }) {
+/** Deposits and withdrawals as rows; a payment the server marks can_cancel can be cancelled from its row. */
+export function PaymentList({
+  payments,
+  currencyOf,
+  onCancelled,
+  label,
+}: {
+  payments: Payment[];
+  currencyOf: CurrencyLookup;
+  onCancelled?: () => void;
+  label: string;
+}) {
   return (
-    <ul aria-label={label} className="divide-y divide-ink-700 overflow-hidden rounded-2xl border border-ink-700 bg-ink-900">
+    <ul
+      aria-label={label}
+      className="divide-y divide-ink-700 overflow-hidden rounded-2xl border border-ink-700 bg-ink-900"
+    >
       {payments.map((payment) => (
-        <PaymentRow key={payment.guid} payment={payment} currency={currencyOf(payment.currency_guid)} onCancelled={onCancelled} />
+        <PaymentRow
+          key={payment.guid}
+          payment={payment}
+          currency={currencyOf(payment.currency_guid)}
+          onCancelled={onCancelled}
+        />
       ))}
     </ul>
   );
 }
 
-function PaymentRow({ payment, currency, onCancelled }: { payment: Payment; currency: { code: string; decimals: number } | null; onCancelled?: () => void }) {
+function PaymentRow({
+  payment,
+  currency,
+  onCancelled,
+}: {
+  payment: Payment;
+  currency: { code: string; decimals: number } | null;
+  onCancelled?: () => void;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const deposit = payment.transaction_type === "deposit";
   const amount = `${deposit ? "+" : "−"}${formatMoney(payment.amount, currency?.decimals ?? 2)}${currency ? ` ${currency.code}` : ""}`;
-  const cancellable = !deposit && payment.status === "pending" && onCancelled !== undefined;
+  // The server decides (pending withdrawal, and the jurisdiction lets this player cancel).
+  const cancellable = payment.can_cancel && onCancelled !== undefined;
   const resume = typeof window === "undefined" ? null : continueUrl(payment, window.location.href);
 
   const cancel = async () => {
@@ -73,7 +105,11 @@ function PaymentRow({ payment, currency, onCancelled }: { payment: Payment; curr
   };
 
   return (
-    <li data-testid="payment-row" data-type={payment.transaction_type} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+    <li
+      data-testid="payment-row"
+      data-type={payment.transaction_type}
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
+    >
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-white">
           {deposit ? "Deposit" : "Withdrawal"}
@@ -83,7 +119,11 @@ function PaymentRow({ payment, currency, onCancelled }: { payment: Payment; curr
           <time dateTime={payment.created_at}>{dateTime.format(new Date(payment.created_at))}</time>
         </p>
       </div>
-      <p className={`text-sm font-semibold tabular-nums ${deposit && payment.status === "successful" ? "text-felt-400" : payment.status === "successful" || payment.status === "pending" ? "text-mist-100" : "text-mist-400 line-through"}`}>{amount}</p>
+      <p
+        className={`text-sm font-semibold tabular-nums ${deposit && payment.status === "successful" ? "text-felt-400" : payment.status === "successful" || payment.status === "pending" ? "text-mist-100" : "text-mist-400 line-through"}`}
+      >
+        {amount}
+      </p>
       <StatusBadge type={payment.transaction_type} status={payment.status} />
       {resume ? (
         <a href={resume} className="btn-ghost h-8 px-3 text-xs">
@@ -101,7 +141,11 @@ function PaymentRow({ payment, currency, onCancelled }: { payment: Payment; curr
 
 export function PaymentListSkeleton({ rows = 5 }: { rows?: number }) {
   return (
-    <div role="status" aria-label="Loading transactions" className="divide-y divide-ink-700 overflow-hidden rounded-2xl border border-ink-700 bg-ink-900">
+    <div
+      role="status"
+      aria-label="Loading transactions"
+      className="divide-y divide-ink-700 overflow-hidden rounded-2xl border border-ink-700 bg-ink-900"
+    >
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-4 px-4 py-3.5">
           <div className="flex-1 space-y-2">

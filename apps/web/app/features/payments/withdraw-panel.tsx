@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import type { BillingCard } from "@croupier/contract/entities/card";
 import { toastSuccess } from "../../lib/toasts";
 import { cx } from "../../lib/cx";
 import { formatLimit, formatMoney, validateAmount } from "./amount";
@@ -12,7 +12,9 @@ import { NoWalletNotice, PaymentNotice, Skeleton, SuspendedNotice, VerificationN
 import { newIdempotencyKey, paymentFailure, type PaymentFailure } from "./payments-api";
 import { paymentsRootKey } from "./payments-list";
 import { useRecentAddresses } from "./recent-addresses";
-import { cardLabel, useSavedCards } from "./saved-cards";
+import { AddCardForm } from "./add-card-form";
+import { SavedCardPicker } from "./saved-card-picker";
+import { cardLabel, savedCardsQueryOptions, useSavedCards } from "./saved-cards";
 import { requestWithdrawal } from "./withdrawal";
 
 type Props = {
@@ -27,7 +29,10 @@ type Props = {
 /** Withdraw cash from the active wallet to a saved card or a crypto address. */
 export function WithdrawPanel({ userId, wallet, walletsLoading, profile, onRequested }: Props) {
   const methods = usePaymentMethods(userId, profile);
-  const options = useMemo(() => (wallet ? methodOptions(methods.data ?? [], wallet.currency_guid, "withdrawal") : []), [methods.data, wallet]);
+  const options = useMemo(
+    () => (wallet ? methodOptions(methods.data ?? [], wallet.currency_guid, "withdrawal") : []),
+    [methods.data, wallet],
+  );
   const [selected, setSelected] = useState<string | null>(null);
   const option = options.find((o) => o.method.guid === selected) ?? options[0] ?? null;
 
@@ -51,15 +56,41 @@ export function WithdrawPanel({ userId, wallet, walletsLoading, profile, onReque
   }
   return (
     <div className="flex flex-col gap-5">
-      <MethodPicker label="Withdrawal method" options={options} selected={option?.method.guid ?? null} onSelect={setSelected} code={wallet.currency.code} decimals={wallet.currency.decimals} />
-      {option ? <WithdrawForm key={option.method.guid} userId={userId} option={option} wallet={wallet} onRequested={onRequested} /> : null}
+      <MethodPicker
+        label="Withdrawal method"
+        options={options}
+        selected={option?.method.guid ?? null}
+        onSelect={setSelected}
+        code={wallet.currency.code}
+        decimals={wallet.currency.decimals}
+      />
+      {option ? (
+        <WithdrawForm
+          key={option.method.guid}
+          userId={userId}
+          option={option}
+          wallet={wallet}
+          onRequested={onRequested}
+        />
+      ) : null}
     </div>
   );
 }
 
-const field = "mt-1 h-11 w-full rounded-lg border border-ink-600 bg-ink-900 px-3 text-sm text-white focus:border-gold-400 focus:outline-none";
+const field =
+  "mt-1 h-11 w-full rounded-lg border border-ink-600 bg-ink-900 px-3 text-sm text-white focus:border-gold-400 focus:outline-none";
 
-function WithdrawForm({ userId, option, wallet, onRequested }: { userId: string | null; option: MethodOption; wallet: PaymentWallet; onRequested: () => void }) {
+function WithdrawForm({
+  userId,
+  option,
+  wallet,
+  onRequested,
+}: {
+  userId: string | null;
+  option: MethodOption;
+  wallet: PaymentWallet;
+  onRequested: () => void;
+}) {
   const queryClient = useQueryClient();
   const required = option.method.withdrawal.required_params;
   const needsCard = required.includes("card_guid");
@@ -77,12 +108,19 @@ function WithdrawForm({ userId, option, wallet, onRequested }: { userId: string 
   const [errors, setErrors] = useState<{ amount?: string; card?: string; address?: string; tag?: string }>({});
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [busy, setBusy] = useState(false);
+  const [addingCard, setAddingCard] = useState(false);
 
   const cardList = cards.data ?? [];
   const chosenCard = cardList.find((c) => c.guid === cardGuid) ?? cardList[0] ?? null;
   const chosenNetwork = networks.find((n) => n.code === network) ?? null;
   const known = (addresses.data ?? []).filter((a) => a.currency_guid === wallet.currency_guid);
-  const rules = { decimals, code, min: option.currency.min_amount, max: option.currency.max_amount, available: wallet.balance };
+  const rules = {
+    decimals,
+    code,
+    min: option.currency.min_amount,
+    max: option.currency.max_amount,
+    available: wallet.balance,
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,8 +129,10 @@ function WithdrawForm({ userId, option, wallet, onRequested }: { userId: string 
     if (!check.ok) next.amount = check.error;
     if (needsCard && !chosenCard) next.card = "Choose a saved card.";
     const trimmed = address.trim();
-    if (needsAddress && !/^[A-Za-z0-9]{10,128}$/.test(trimmed)) next.address = "Enter the address you want the money sent to.";
-    if (needsAddress && chosenNetwork?.requires_destination_tag && !/^\d{1,10}$/.test(tag.trim())) next.tag = "This network needs a destination tag (digits only).";
+    if (needsAddress && !/^[A-Za-z0-9]{10,128}$/.test(trimmed))
+      next.address = "Enter the address you want the money sent to.";
+    if (needsAddress && chosenNetwork?.requires_destination_tag && !/^\d{1,10}$/.test(tag.trim()))
+      next.tag = "This network needs a destination tag (digits only).";
     setErrors(next);
     if (!check.ok || Object.keys(next).length > 0) return;
     setFailure(null);
@@ -108,7 +148,9 @@ function WithdrawForm({ userId, option, wallet, onRequested }: { userId: string 
         destinationTag: needsAddress && tag.trim() ? tag.trim() : undefined,
         idempotencyKey: newIdempotencyKey(),
       });
-      toastSuccess(`Withdrawal of ${formatMoney(check.value, decimals)} ${code} requested. It is pending until the provider pays it out.`);
+      toastSuccess(
+        `Withdrawal of ${formatMoney(check.value, decimals)} ${code} requested. It is pending until the provider pays it out.`,
+      );
       setAmount("");
       onRequested();
       void queryClient.invalidateQueries({ queryKey: paymentsRootKey });
@@ -120,105 +162,156 @@ function WithdrawForm({ userId, option, wallet, onRequested }: { userId: string 
     }
   };
 
+  const cardsKey = savedCardsQueryOptions(userId).queryKey;
+  const cardAdded = (card: BillingCard) => {
+    queryClient.setQueryData(cardsKey, (old: BillingCard[] | undefined) => [
+      ...(old ?? []).filter((c) => c.guid !== card.guid),
+      card,
+    ]);
+    void queryClient.invalidateQueries({ queryKey: cardsKey });
+    setCardGuid(card.guid);
+    setAddingCard(false);
+    setErrors((e) => ({ ...e, card: undefined }));
+    toastSuccess(`${cardLabel(card)} saved.`);
+  };
+  const cardRemoved = (guid: string) => {
+    queryClient.setQueryData(cardsKey, (old: BillingCard[] | undefined) => (old ?? []).filter((c) => c.guid !== guid));
+    void queryClient.invalidateQueries({ queryKey: cardsKey });
+    if (cardGuid === guid) setCardGuid(null);
+  };
+
   if (needsCard && cards.isPending) return <Skeleton className="h-24" />;
   if (needsCard && cardList.length === 0) {
     return (
-      <PaymentNotice
-        icon="wallet"
-        title="No saved card yet"
-        action={
-          <Link to="/account/wallets/deposit" className="btn-ghost">
-            Deposit with a card
-          </Link>
-        }
-      >
-        Card withdrawals go back to a card you paid with. Tick &ldquo;Save this card&rdquo; on the payment page when you deposit, and it appears here.
-      </PaymentNotice>
+      <div className="flex flex-col gap-4">
+        <PaymentNotice icon="wallet" title="No saved card yet">
+          Card withdrawals are paid to a card in your name. Add one below, or tick &ldquo;Save this card&rdquo; on the
+          payment page when you deposit.
+        </PaymentNotice>
+        <AddCardForm onAdded={cardAdded} />
+      </div>
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Withdrawal">
+    <div className="flex flex-col gap-4">
       {needsCard ? (
-        <fieldset>
-          <legend className="text-sm font-medium text-mist-300">Pay out to</legend>
-          <div className="mt-1 flex flex-col gap-2">
-            {cardList.map((card) => (
-              <label key={card.guid} className={cx("flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm", chosenCard?.guid === card.guid ? "border-gold-400 bg-gold-500/10" : "border-ink-600 bg-ink-800")}>
-                <input type="radio" name="card" value={card.guid} checked={chosenCard?.guid === card.guid} onChange={() => setCardGuid(card.guid)} className="accent-gold-500" />
-                <span className="font-medium text-white">{cardLabel(card)}</span>
-                <span className="ml-auto truncate text-xs text-mist-400">{card.cardholder_name}</span>
-              </label>
-            ))}
-          </div>
-          {errors.card ? <p role="alert" className="mt-1 text-sm text-ruby-400">{errors.card}</p> : null}
-        </fieldset>
-      ) : null}
-
-      {needsAddress ? (
         <>
-          {networks.length > 1 ? (
-            <label className="text-sm font-medium text-mist-300">
-              Network
-              <select className={field} value={network} onChange={(e) => setNetwork(e.target.value)}>
-                {networks.map((n) => (
-                  <option key={n.code} value={n.code}>
-                    {n.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          <label className="text-sm font-medium text-mist-300">
-            {code} address{chosenNetwork ? ` on ${chosenNetwork.name}` : ""}
-            <input className={cx(field, "font-mono")} value={address} onChange={(e) => setAddress(e.target.value)} maxLength={128} autoComplete="off" spellCheck={false} list="withdraw-addresses" aria-invalid={errors.address ? true : undefined} />
-            <datalist id="withdraw-addresses">
-              {known.filter((a) => a.network === network).map((a) => (
-                <option key={a.address} value={a.address} />
-              ))}
-            </datalist>
-          </label>
-          {errors.address ? <p role="alert" className="-mt-2 text-sm text-ruby-400">{errors.address}</p> : null}
-          {chosenNetwork?.requires_destination_tag ? (
-            <>
-              <label className="text-sm font-medium text-mist-300">
-                Destination tag
-                <input className={field} value={tag} onChange={(e) => setTag(e.target.value)} inputMode="numeric" maxLength={10} aria-invalid={errors.tag ? true : undefined} />
-              </label>
-              {errors.tag ? <p role="alert" className="-mt-2 text-sm text-ruby-400">{errors.tag}</p> : null}
-            </>
-          ) : null}
+          <SavedCardPicker
+            cards={cardList}
+            chosen={chosenCard?.guid ?? null}
+            onChoose={setCardGuid}
+            onRemoved={cardRemoved}
+            error={errors.card}
+          />
+          {addingCard ? (
+            <AddCardForm onAdded={cardAdded} onCancel={() => setAddingCard(false)} />
+          ) : (
+            <button type="button" className="btn-ghost self-start" onClick={() => setAddingCard(true)}>
+              Add a card
+            </button>
+          )}
         </>
       ) : null}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Withdrawal">
+        {needsAddress ? (
+          <>
+            {networks.length > 1 ? (
+              <label className="text-sm font-medium text-mist-300">
+                Network
+                <select className={field} value={network} onChange={(e) => setNetwork(e.target.value)}>
+                  {networks.map((n) => (
+                    <option key={n.code} value={n.code}>
+                      {n.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <label className="text-sm font-medium text-mist-300">
+              {code} address{chosenNetwork ? ` on ${chosenNetwork.name}` : ""}
+              <input
+                className={cx(field, "font-mono")}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                maxLength={128}
+                autoComplete="off"
+                spellCheck={false}
+                list="withdraw-addresses"
+                aria-invalid={errors.address ? true : undefined}
+              />
+              <datalist id="withdraw-addresses">
+                {known
+                  .filter((a) => a.network === network)
+                  .map((a) => (
+                    <option key={a.address} value={a.address} />
+                  ))}
+              </datalist>
+            </label>
+            {errors.address ? (
+              <p role="alert" className="-mt-2 text-sm text-ruby-400">
+                {errors.address}
+              </p>
+            ) : null}
+            {chosenNetwork?.requires_destination_tag ? (
+              <>
+                <label className="text-sm font-medium text-mist-300">
+                  Destination tag
+                  <input
+                    className={field}
+                    value={tag}
+                    onChange={(e) => setTag(e.target.value)}
+                    inputMode="numeric"
+                    maxLength={10}
+                    aria-invalid={errors.tag ? true : undefined}
+                  />
+                </label>
+                {errors.tag ? (
+                  <p role="alert" className="-mt-2 text-sm text-ruby-400">
+                    {errors.tag}
+                  </p>
+                ) : null}
+              </>
+            ) : null}
+          </>
+        ) : null}
 
-      <AmountField
-        value={amount}
-        onChange={(value) => {
-          setAmount(value);
-          if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
-        }}
-        code={code}
-        decimals={decimals}
-        min={option.currency.min_amount}
-        max={option.currency.max_amount}
-        quick={[]}
-        error={errors.amount ?? null}
-        extraHint={`Cash available ${formatLimit(wallet.balance, decimals)} ${code}`}
-      />
-      {wallet.bonus_balance && /[1-9]/.test(wallet.bonus_balance) ? (
-        <p className="-mt-2 text-xs text-mist-400">Bonus money ({formatMoney(wallet.bonus_balance, decimals)} {code}) cannot be withdrawn.</p>
-      ) : null}
-      {option.method.withdrawal.comment ? <p className="text-xs text-mist-400">{option.method.withdrawal.comment}</p> : null}
-      {failure?.suspended ? <SuspendedNotice /> : null}
-      {failure?.verificationRequired ? <VerificationNotice message={failure.message} /> : null}
-      {failure && !failure.suspended && !failure.verificationRequired && !failure.alreadyShown ? (
-        <p role="alert" className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400">
-          {failure.message}
-        </p>
-      ) : null}
-      <button type="submit" className="btn-primary h-12 text-base" disabled={busy}>
-        {busy ? "Requesting…" : "Request withdrawal"}
-      </button>
-    </form>
+        <AmountField
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            if (errors.amount) setErrors((e) => ({ ...e, amount: undefined }));
+          }}
+          code={code}
+          decimals={decimals}
+          min={option.currency.min_amount}
+          max={option.currency.max_amount}
+          quick={[]}
+          error={errors.amount ?? null}
+          extraHint={`Cash available ${formatLimit(wallet.balance, decimals)} ${code}`}
+        />
+        {wallet.bonus_balance && /[1-9]/.test(wallet.bonus_balance) ? (
+          <p className="-mt-2 text-xs text-mist-400">
+            Bonus money ({formatMoney(wallet.bonus_balance, decimals)} {code}) cannot be withdrawn.
+          </p>
+        ) : null}
+        {option.method.withdrawal.comment ? (
+          <p className="text-xs text-mist-400">{option.method.withdrawal.comment}</p>
+        ) : null}
+        {failure?.suspended ? <SuspendedNotice /> : null}
+        {failure?.verificationRequired ? <VerificationNotice message={failure.message} /> : null}
+        {failure && !failure.suspended && !failure.verificationRequired && !failure.alreadyShown ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400"
+          >
+            {failure.message}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary h-12 text-base" disabled={busy}>
+          {busy ? "Requesting…" : "Request withdrawal"}
+        </button>
+      </form>
+    </div>
   );
 }
