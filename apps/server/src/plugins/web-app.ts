@@ -38,15 +38,20 @@ function compressHtml(body: Buffer, encoding: "br" | "gzip") {
 /** What the web app's entry.server exports so SSR can reach the API without a network hop. */
 export type WebLoadContextFactory = (deps: { apiFetch: (request: Request) => Promise<Response>; nonce: string }) => unknown;
 
-function contentSecurityPolicy(nonce: string) {
+/** Google's reCAPTCHA: api.js comes from www.google.com, its code from www.gstatic.com, and the widget is an iframe of www.google.com. */
+const CAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
+
+/** The HTML pages' policy; reCAPTCHA's hosts are allowed only when CAPTCHA_ENABLED is on. */
+export function contentSecurityPolicy(nonce: string, options: { captcha: boolean }) {
+  const captcha = options.captcha ? ` ${CAPTCHA_SOURCES}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${captcha}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self' ws: wss:",
-    "frame-src 'self'",
+    `frame-src 'self'${captcha}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -134,7 +139,7 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
     const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
-    if (isHtml) reply.header("content-security-policy", contentSecurityPolicy(nonce));
+    if (isHtml) reply.header("content-security-policy", contentSecurityPolicy(nonce, { captcha: app.env.CAPTCHA_ENABLED }));
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
     const encoding = isHtml && body && body.length >= COMPRESS_MIN_BYTES ? htmlEncoding(request.headers["accept-encoding"]) : undefined;
     if (!body || !encoding || response.headers.has("content-encoding")) return reply.send(body);

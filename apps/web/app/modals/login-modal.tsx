@@ -3,6 +3,7 @@ import { loginWithPassword } from "../features/identity/auth-actions";
 import { FormError, SubmitButton, TextButton, TextField } from "../features/identity/form-controls";
 import { errorMessage, fieldErrors } from "../features/identity/identity-api";
 import { ProviderButtons } from "../features/identity/provider-buttons";
+import { useCaptcha } from "../features/identity/use-captcha";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
 import type { ModalContentProps } from "./modal-registry";
 
@@ -14,15 +15,22 @@ export default function LoginModal(_props: ModalContentProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const captcha = useCaptcha();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const check = captcha.token();
+    if (check.error) {
+      setError(check.error);
+      return;
+    }
     setBusy(true);
     setError(null);
     setFields({});
     try {
-      await loginWithPassword({ email: email.trim(), password });
+      await loginWithPassword({ email: email.trim(), password }, check.token);
     } catch (failure) {
+      captcha.reset();
       setFields(fieldErrors(failure));
       setError(errorMessage(failure));
       setBusy(false);
@@ -47,6 +55,7 @@ export default function LoginModal(_props: ModalContentProps) {
         <div className="-mt-1 flex justify-end text-sm">
           <TextButton onClick={() => switchTo("forgotPassword")}>Forgot password?</TextButton>
         </div>
+        {captcha.element}
         <FormError message={error} />
         <SubmitButton busy={busy}>Log in</SubmitButton>
       </form>

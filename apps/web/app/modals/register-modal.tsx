@@ -6,6 +6,7 @@ import { errorMessage, fieldErrors } from "../features/identity/identity-api";
 import { ProviderButtons } from "../features/identity/provider-buttons";
 import { useCountries, useRegistrationCurrencies } from "../features/identity/registration-dictionaries";
 import { fieldRule, useSignupFields } from "../features/identity/signup-fields";
+import { useCaptcha } from "../features/identity/use-captcha";
 import { buildSignupBody, EMPTY_SIGNUP, missingRequired, signupErrorKey, type SignupValues } from "../features/identity/signup-form";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
 import { BTAG_COOKIE, parseCookies } from "../lib/cookies";
@@ -23,6 +24,7 @@ export default function RegisterModal(_props: ModalContentProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const captcha = useCaptcha();
 
   const list = settings.data ?? [];
   const rule = (name: string) => fieldRule(list, name);
@@ -54,14 +56,23 @@ export default function RegisterModal(_props: ModalContentProps) {
       setErrors({ ...missing, ...(policy.length > 0 ? { password: policy[0]! } : {}) });
       return;
     }
+    const check = captcha.token();
+    if (check.error) {
+      setFormError(check.error);
+      return;
+    }
     setBusy(true);
     try {
       const bTag = parseCookies(document.cookie).get(BTAG_COOKIE) ?? null;
-      await signUp(buildSignupBody(values, list, bTag));
+      await signUp(buildSignupBody(values, list, bTag), check.token);
       toastSuccess(`Welcome! We sent a confirmation link to ${values.email.trim()}.`);
     } catch (failure) {
+      captcha.reset();
       const byField: Record<string, string> = {};
-      for (const [field, message] of Object.entries(fieldErrors(failure))) byField[signupErrorKey(field)] = message;
+      for (const [field, message] of Object.entries(fieldErrors(failure))) {
+        // A refused captcha has no field to highlight: its message shows above the button.
+        if (!field.startsWith("headers.")) byField[signupErrorKey(field)] = message;
+      }
       setErrors(byField);
       setFormError(Object.keys(byField).length > 0 ? "Please check the highlighted fields." : errorMessage(failure));
       setBusy(false);
@@ -179,6 +190,7 @@ export default function RegisterModal(_props: ModalContentProps) {
           />
         ) : null}
         <p className="text-xs text-mist-400">By creating an account you confirm you are 18 or older and accept the terms and conditions.</p>
+        {captcha.element}
         <FormError message={formError} />
         <SubmitButton busy={busy}>Create account</SubmitButton>
       </form>

@@ -1,5 +1,6 @@
 import { requireParams } from "@croupier/contract/api-client";
 import { getBrowserQueryClient } from "../../lib/query-client";
+import { captchaHeaders } from "./captcha-header";
 import { identityApi, getTokenLifecycle } from "./identity-api";
 import type { Tokens } from "./token-lifecycle";
 
@@ -14,8 +15,9 @@ export function acceptLogin(tokens: Tokens) {
   void getBrowserQueryClient().invalidateQueries({ queryKey: ["identity"] });
 }
 
-export async function loginWithPassword(input: { email: string; password: string }) {
-  const { payload } = await identityApi().post<Tokens>("/authorization/login", { body: requireParams("body", input) });
+/** captchaToken: the reCAPTCHA answer, required by the server when captcha is on. */
+export async function loginWithPassword(input: { email: string; password: string }, captchaToken?: string) {
+  const { payload } = await identityApi().post<Tokens>("/authorization/login", { body: requireParams("body", input), headers: captchaHeaders(captchaToken) });
   acceptLogin(payload);
 }
 
@@ -72,13 +74,13 @@ export async function finishProviderLogin(params: ProviderReturn) {
   acceptLogin(payload);
 }
 
-export async function signUp(body: Record<string, unknown>) {
-  const { payload } = await identityApi().post<Tokens>("/signup", { body: requireParams("body", body) });
+export async function signUp(body: Record<string, unknown>, captchaToken?: string) {
+  const { payload } = await identityApi().post<Tokens>("/signup", { body: requireParams("body", body), headers: captchaHeaders(captchaToken) });
   acceptLogin(payload);
 }
 
-export async function requestPasswordReset(email: string) {
-  await identityApi().post("/password/token", { body: { email, redirect_url: homeUrl() } });
+export async function requestPasswordReset(email: string, captchaToken?: string) {
+  await identityApi().post("/password/token", { body: { email, redirect_url: homeUrl() }, headers: captchaHeaders(captchaToken) });
 }
 
 export async function resetPassword(token: string, newPassword: string) {
