@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { waitForHydration } from "./support/browser.ts";
@@ -17,17 +18,28 @@ const { open } = useBrowserSession();
 const header = (page: Page) => page.getByRole("banner");
 const headerTotal = (page: Page) => header(page).getByTestId("header-wallet-total");
 
-async function logInAsDemo(page: Page) {
+/**
+ * A player of its own: the demo player's balance is also moved by the game tests (a provider
+ * win retried late would land in the middle of this one), and a first deposit needs a player
+ * who has never deposited.
+ */
+async function logInAsNewPlayer(page: Page) {
+  const email = `payer-${randomBytes(6).toString("hex")}@example.com`;
+  const password = "payments-pass-1";
+  const currencies = await page.request.get("/api/v1/dictionary/currencies");
+  const usd = ((await currencies.json()).payload as { guid: string; code: string }[]).find((c) => c.code === "USD");
+  const created = await page.request.post("/api/v1/signup", { data: { email, password, currency_guid: usd?.guid } });
+  expect(created.status()).toBe(200);
   await page.goto("/?modal=login");
   await waitForHydration(page);
   const login = page.getByRole("dialog", { name: "Log in" });
-  await login.getByLabel("Email", { exact: true }).fill("demo@example.com");
-  await login.getByLabel("Password").fill("demo-password-1");
+  await login.getByLabel("Email", { exact: true }).fill(email);
+  await login.getByLabel("Password").fill(password);
   await login.getByRole("button", { name: "Log in", exact: true }).click();
   await page.getByTestId("header-player").waitFor();
 }
 
-/** Other browser tests may have switched the demo player's wallet: make USD the active one. */
+/** Make USD the active wallet (a new player may get its first wallet in another currency). */
 async function activateUsd(page: Page) {
   await header(page).getByTestId("header-wallet-currency").waitFor();
   if ((await header(page).getByTestId("header-wallet-currency").innerText()).includes("USD")) return;
@@ -52,7 +64,7 @@ async function expectHeaderTotal(page: Page, total: string) {
 describe("payments: card deposit on the sandbox page, first-deposit dialog, withdrawal paid out", () => {
   it("deposits by card, sees the balance and the deposit-success dialog, then withdraws and sees it pending, then paid", async () => {
     const { page, errors } = await open();
-    await logInAsDemo(page);
+    await logInAsNewPlayer(page);
     await activateUsd(page);
     const before = cents(await headerTotal(page).innerText());
     const afterDeposit = money(before + cents(`${DEPOSIT}.00`));
