@@ -146,24 +146,31 @@ describe("POST /game/open, real play", () => {
     expect(await sessionCount()).toBe(before);
   });
 
-  it("refuses a wallet currency the game does not accept, with the conversion view the UI can show", async () => {
+  it("refuses a wallet currency the game does not accept when conversion is off, with the conversion view the UI can show", async () => {
     const player = await newPlayer();
     await ctx.app.inject({ method: "GET", url: `/api/v1/billing/wallet?currency_guid=${btc}&set_active=true`, headers: bearer(player.token) });
     const before = await sessionCount();
-    const res = await open({ game_guid: fiatOnly.guid }, player.token);
-    expect(res.statusCode, res.body).toBe(409);
-    const body = res.json();
-    expect(body.payload.code).toBe("CONFLICT");
-    expect(body.payload.message).toMatch(/plays in USD, EUR, GBP, CAD, AUD, not BTC/);
-    expect(body.metadata.conversion).toMatchObject({
+    const game = await resolveGame(ctx.database.db, { gameGuid: fiatOnly.guid });
+    const refusal = await openGame(ctx.database.db, ctx.app.env, {
+      game,
+      playerGuid: player.id,
+      isDemo: false,
+      languageCode: "en",
+      device: "desktop",
+      policy: "disabled",
+    }).catch((error: unknown) => error as { code: string; message: string; conversion: Record<string, unknown> });
+    expect(refusal).toMatchObject({ code: "CONFLICT" });
+    const error = refusal as unknown as { message: string; conversion: Record<string, unknown> & { project_game_currencies: { code: string }[] } };
+    expect(error.message).toMatch(/does not accept BTC. Switch to a wallet in USD, EUR, GBP, CAD, AUD to play/);
+    expect(error.conversion).toMatchObject({
       game_guid: fiatOnly.guid,
-      policy: "ingame_convertion",
+      policy: "disabled",
       wallet_currency_guid: btc,
       conversion_required: true,
       playable_wallet_currency_guids: [usd],
     });
-    expect(body.metadata.conversion.project_game_currencies.map((c: { code: string }) => c.code)).toEqual(["USD", "EUR", "GBP", "CAD", "AUD"]);
-    expect(body.metadata.conversion.supported_currency_pairs).toEqual([
+    expect(error.conversion.project_game_currencies.map((c) => c.code)).toEqual(["USD", "EUR", "GBP", "CAD", "AUD"]);
+    expect(error.conversion.supported_currency_pairs).toEqual([
       expect.objectContaining({ base_asset: "BTC", quote_asset: "USD", base_guid: btc, quote_guid: usd, price: "65000" }),
     ]);
     expect(await sessionCount()).toBe(before);
@@ -172,13 +179,20 @@ describe("POST /game/open, real play", () => {
     const withUsd = await open({ game_guid: fiatOnly.guid, currency_guid: usd }, player.token);
     expect(withUsd.statusCode, withUsd.body).toBe(200);
     expect(withUsd.json().payload.currency_code).toBe("USD");
+
+    // With the demo project's ingame_convertion policy the BTC wallet plays the game in USD (game-conversion-play.test.ts).
+    const converted = await open({ game_guid: fiatOnly.guid }, player.token);
+    expect(converted.statusCode, converted.body).toBe(200);
+    expect(converted.json().payload.currency_code).toBe("USD");
   });
 
-  it("refuses an in-game conversion request (exchange_guid) clearly instead of ignoring it", async () => {
+  it("refuses an exchange_guid that names no pair linking the wallet to a game currency, instead of ignoring it", async () => {
     const player = await newPlayer();
+    const before = await sessionCount();
     const res = await open({ game_guid: slot.guid, exchange_guid: randomUUID() }, player.token);
     expect(res.statusCode).toBe(409);
-    expect(res.json().payload.message).toMatch(/In-game currency conversion is not available yet/);
+    expect(res.json().payload.message).toMatch(/That currency pair cannot convert USD/);
+    expect(await sessionCount()).toBe(before);
   });
 
   it("keeps only same-site exit URLs", async () => {

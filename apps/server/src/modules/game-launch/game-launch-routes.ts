@@ -26,7 +26,9 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Open a game: the provider's launch URL carrying a new game session token (real) or play money (demo)",
         description:
           "Real play needs a logged-in player with an active wallet (or the wallet in currency_guid) whose currency the game accepts. " +
-          "Otherwise 409 CONFLICT with metadata.conversion (see GET /games/conversion/{guid}); in-game conversion is not available yet. " +
+          "Otherwise, under the ingame_convertion policy, the game plays in a currency it accepts that a stored rate links directly to the " +
+          "wallet's (or the pair in exchange_guid): the rate is fixed on the session and the URL carries that currency (ADR 006). " +
+          "With no such pair, or another policy: 409 CONFLICT with metadata.conversion (see GET /games/conversion/{guid}). " +
           "Demo play (is_demo) is open to visitors when the game has can_demo.",
         security: [{ bearerAuth: [] }, {}],
         body: gameOpenBody,

@@ -24,9 +24,10 @@ export type OpenGameInput = {
 };
 
 /**
- * Refused because the wallet's currency is not one the game accepts. The
- * error carries the conversion view so the caller can offer another wallet;
- * in-game conversion itself is not implemented (ADR 006).
+ * Refused because the wallet's currency is not one the game accepts and no
+ * in-game conversion applies (policy not ingame_convertion, or no pair with a
+ * stored rate). The error carries the conversion view so the caller can offer
+ * another wallet (ADR 006).
  */
 export class ConversionRequiredError extends AppError {
   readonly conversion: GameConversion;
@@ -43,8 +44,10 @@ type CurrencyRow = { guid: string; code: string };
  * POST /game/open. Demo: play money, no wallet calls, so no session is stored
  * and visitors may play when the game has can_demo. Real: a logged-in,
  * unlocked player with an active wallet (or the wallet in currency_guid)
- * whose currency the game accepts; a game session binding player, wallet,
- * currency and game is issued and its token goes into the launch URL.
+ * whose currency the game accepts, or (policy ingame_convertion) one a stored
+ * rate converts into a game currency; a game session binding player, wallet,
+ * currency, game and any exchange snapshot is issued and its token goes into
+ * the launch URL, which carries the currency the game plays in (ADR 006).
  */
 export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<GameOpenResult> {
   const { game } = input;
@@ -84,15 +87,22 @@ export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<
   if (wallet.status !== "active") throw new AppError("PLAYER_BLOCKED", `Your ${wallet.code} wallet is blocked. Please contact support.`);
 
   const accepted = game.currency_guids.length === 0 || game.currency_guids.includes(wallet.currency_guid);
+  let exchange: ConversionPairChoice | null = null;
   if (!accepted || input.exchangeGuid) {
-    const conversion = await getGameConversion(db, { game, playerGuid: input.playerGuid, policy: input.policy });
-    const codes = conversion.project_game_currencies.map((c) => c.code).join(", ");
-    const message = accepted
-      ? `In-game currency conversion is not available yet. Play ${game.game_name} with your ${wallet.code} wallet.`
-      : input.policy === "disabled"
-        ? `${game.game_name} does not accept ${wallet.code}. Switch to a wallet in ${codes} to play.`
-        : `${game.game_name} plays in ${codes}, not ${wallet.code}. In-game currency conversion is not available yet: switch to a wallet in one of these currencies to play.`;
-    throw new ConversionRequiredError(message, { ...conversion, conversion_required: !accepted });
+    exchange = input.policy === "ingame_convertion" ? await conversionPair(db, game, wallet.currency_guid, input.exchangeGuid) : null;
+    if (!exchange) {
+      const conversion = await getGameConversion(db, { game, playerGuid: input.playerGuid, policy: input.policy });
+      const codes = conversion.project_game_currencies.map((c) => c.code).join(", ");
+      const message =
+        input.policy !== "ingame_convertion"
+          ? accepted
+            ? `In-game currency conversion is switched off. Play ${game.game_name} with your ${wallet.code} wallet.`
+            : `${game.game_name} does not accept ${wallet.code}. Switch to a wallet in ${codes} to play.`
+          : input.exchangeGuid
+            ? `That currency pair cannot convert ${wallet.code} into a currency ${game.game_name} plays in (${codes}).`
+            : `${game.game_name} plays in ${codes}, not ${wallet.code}, and no exchange rate converts ${wallet.code} into one of them: switch to a wallet in one of these currencies to play.`;
+      throw new ConversionRequiredError(message, { ...conversion, conversion_required: !accepted });
+    }
   }
 
   const session = await issueGameSession(db, {
@@ -102,23 +112,64 @@ export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<
     gameCode: game.external_guid,
     gameGuid: game.guid,
     ttlSeconds: env.GAME_SESSION_TTL_SECONDS,
+    exchange: exchange ? { pairGuid: exchange.pair_guid, playCurrencyGuid: exchange.currency_guid } : undefined,
   });
+  const playCurrency = exchange ? { guid: exchange.currency_guid, code: exchange.code } : { guid: wallet.currency_guid, code: wallet.code };
   return {
     session_id: session.sessionGuid,
     game_url: providerLaunchUrl(env, game.game_provider, game.external_guid, {
       token: session.token,
       mode: "real",
       lang: input.languageCode,
-      currency: wallet.code,
+      currency: playCurrency.code,
       device: input.device,
       exitUrl,
     }),
     game_html: null,
     game_info: gameInfo,
     mode: "real",
-    currency_guid: wallet.currency_guid,
-    currency_code: wallet.code,
+    currency_guid: playCurrency.guid,
+    currency_code: playCurrency.code,
   };
+}
+
+type ConversionPairChoice = { pair_guid: string; currency_guid: string; code: string };
+
+/**
+ * The currency pair an in-game conversion plays through: an active pair with
+ * a stored rate linking the wallet currency directly to a currency the game
+ * accepts (exchange_guid when given, else the game's first such currency in
+ * the project's order). null when there is none.
+ */
+async function conversionPair(
+  db: Db,
+  game: LaunchGame,
+  walletCurrencyGuid: string,
+  exchangeGuid: string | undefined,
+): Promise<ConversionPairChoice | null> {
+  const acceptsAll = game.currency_guids.length === 0;
+  const rows = await queryRows<ConversionPairChoice>(
+    db,
+    sql`SELECT cp.guid AS pair_guid, c.guid AS currency_guid, c.code
+          FROM currency_pairs cp
+          JOIN exchange_rates er ON er.currency_pair_guid = cp.guid
+          JOIN currencies c ON c.guid = CASE WHEN cp.base_guid = ${walletCurrencyGuid}::uuid THEN cp.quote_guid ELSE cp.base_guid END
+         WHERE cp.status = 'active' AND er.price > 0
+           AND (cp.base_guid = ${walletCurrencyGuid}::uuid OR cp.quote_guid = ${walletCurrencyGuid}::uuid)
+           AND c.guid <> ${walletCurrencyGuid}::uuid
+           AND ${
+             acceptsAll
+               ? sql`true`
+               : sql`c.guid = ANY(ARRAY[${sql.join(
+                   game.currency_guids.map((g) => sql`${g}::uuid`),
+                   sql`, `,
+                 )}]::uuid[])`
+           }
+           AND ${exchangeGuid ? sql`cp.guid = ${exchangeGuid}::uuid` : sql`true`}
+         ORDER BY c.ordering, c.code
+         LIMIT 1`,
+  );
+  return rows[0] ?? null;
 }
 
 /** The wallet real play uses: the one in currency_guid when given, else the active one. */

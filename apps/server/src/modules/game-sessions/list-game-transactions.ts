@@ -41,10 +41,17 @@ export async function listGameTransactions(
                gm.game_name, gm.game_icon, gm.provider_guid,
                ${amount(sql`g.bonus_bet`)} AS bonus_bet, ${amount(sql`g.jackpot_win`)} AS jackpot_win,
                g.correlation_guid,
-               NULL::text AS exchange_balance_before, NULL::text AS exchange_balance_after, NULL::text AS exchange_bet_sum,
-               NULL::text AS exchange_win, NULL::text AS exchange_bet_win, NULL::uuid AS exchange_guid, NULL::text AS exchange_price
+               -- In-game conversion (ADR 006): the call in the play currency; null otherwise.
+               round(g.exchange_balance_before, pc.decimals)::text AS exchange_balance_before,
+               round(g.exchange_balance_after, pc.decimals)::text AS exchange_balance_after,
+               round(g.exchange_bet_sum, pc.decimals)::text AS exchange_bet_sum,
+               round(g.exchange_win, pc.decimals)::text AS exchange_win,
+               round(g.exchange_win - g.exchange_bet_sum, pc.decimals)::text AS exchange_bet_win,
+               g.exchange_guid, trim_scale(g.exchange_price)::text AS exchange_price
           FROM game_transactions g
           JOIN currencies c ON c.guid = g.currency_guid
+          LEFT JOIN game_sessions s ON s.guid = g.session_id
+          LEFT JOIN currencies pc ON pc.guid = s.play_currency_guid
           LEFT JOIN games gm ON gm.guid = g.game_guid
          WHERE ${where}
          ORDER BY g.created_at DESC, g.seq DESC

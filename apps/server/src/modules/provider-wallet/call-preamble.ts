@@ -1,13 +1,17 @@
 import type { CallContext, StoredTransaction } from "./load-call-context.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
-/** The wallet as it stands in the context, for answers that move nothing. */
+/**
+ * The wallet as it stands in the context, for answers that move nothing: in
+ * the currency the game plays in (converted and rounded down on a conversion
+ * session, ADR 006).
+ */
 export function contextWallet(ctx: CallContext, balances?: { balance: string; bonusBalance: string }) {
   return {
-    currency: ctx.currency_code,
-    decimals: ctx.decimals,
-    balance: balances?.balance ?? ctx.balance,
-    bonusBalance: balances?.bonusBalance ?? ctx.bonus_balance,
+    currency: ctx.play_currency_code,
+    decimals: ctx.play_decimals,
+    balance: balances?.balance ?? ctx.play_balance,
+    bonusBalance: balances?.bonusBalance ?? ctx.play_bonus_balance,
   };
 }
 
@@ -20,10 +24,10 @@ export function replayStored(ctx: CallContext, stored: StoredTransaction, finger
   if (stored.status === "tombstone") return walletResult("TRANSACTION_ROLLED_BACK", contextWallet(ctx));
   if (stored.fingerprint !== fingerprint) return walletResult("DUPLICATE_TRANSACTION", contextWallet(ctx));
   return walletResult("OK", {
-    currency: ctx.currency_code,
-    decimals: ctx.decimals,
-    balance: stored.balance_after ?? ctx.balance,
-    bonusBalance: stored.bonus_balance_after ?? ctx.bonus_balance,
+    currency: ctx.play_currency_code,
+    decimals: ctx.play_decimals,
+    balance: stored.play_balance_after ?? ctx.play_balance,
+    bonusBalance: stored.play_bonus_balance_after ?? ctx.play_bonus_balance,
   });
 }
 

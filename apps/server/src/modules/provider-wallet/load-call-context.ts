@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
 import { playerBlockedSql, playerLimitReachedSql } from "./check-player-may-bet.ts";
@@ -13,6 +13,9 @@ export type StoredTransaction = {
   game_transaction_guid: string | null;
   balance_after: string | null;
   bonus_balance_after: string | null;
+  /** balance_after / bonus_balance_after as the game saw them (play currency); equal without conversion. */
+  play_balance_after: string | null;
+  play_bonus_balance_after: string | null;
 };
 
 export type CallContext = {
@@ -24,12 +27,22 @@ export type CallContext = {
   game_code: string;
   game_guid: string | null;
   expired: boolean;
+  /** The wallet currency W: the ledger's. */
   currency_code: string;
   decimals: number;
+  /** The currency the game plays in (G): W's unless the session converts (ADR 006). */
+  play_currency_code: string;
+  play_decimals: number;
+  /** The session's pair and its snapshot price, W per 1 G; null without conversion. */
+  exchange_guid: string | null;
+  exchange_price: string | null;
   max_bet: string;
   max_bonus_bet: string;
   balance: string;
   bonus_balance: string;
+  /** balance and bonus_balance in the play currency, rounded down. */
+  play_balance: string;
+  play_bonus_balance: string;
   wallet_blocked: boolean;
   player_blocked: boolean;
   limit_reached: boolean;
@@ -57,19 +70,30 @@ export async function loadCallContext(
     SELECT jsonb_build_object('method', t.method, 'status', t.status, 'fingerprint', t.fingerprint,
                               'wallet_guid', t.wallet_guid, 'amount', t.amount::text, 'free_spin', t.free_spin,
                               'game_transaction_guid', t.game_transaction_guid,
-                              'balance_after', t.balance_after::text, 'bonus_balance_after', t.bonus_balance_after::text)
+                              'balance_after', t.balance_after::text, 'bonus_balance_after', t.bonus_balance_after::text,
+                              'play_balance_after', ${toPlay(sql`t.balance_after`)}::text,
+                              'play_bonus_balance_after', ${toPlay(sql`t.bonus_balance_after`)}::text)
       FROM provider_transactions t WHERE t.provider_code = ${input.providerCode} AND t.transaction_uuid = ${uuid})`;
+  // W → G at the session's snapshot, rounded down (play-currency.ts).
+  function toPlay(walletAmount: SQL): SQL {
+    return sql`CASE WHEN s.exchange_price IS NULL THEN ${walletAmount}
+                    ELSE trunc(${walletAmount} / s.exchange_price, pc.decimals) END`;
+  }
   const rows = await hotRows<CallContext>(
     database,
     sql`SELECT s.guid AS session_guid, s.provider_code AS session_provider, s.customer_guid, s.wallet_guid, s.currency_guid,
                s.game_code, COALESCE(s.game_guid, g.guid) AS game_guid, s.expires_at <= now() AS expired,
                c.code AS currency_code, c.decimals,
-               w.balance::text AS balance, w.bonus_balance::text AS bonus_balance, w.status <> 'active' AS wallet_blocked,
+               COALESCE(pc.code, c.code) AS play_currency_code, COALESCE(pc.decimals, c.decimals) AS play_decimals,
+               s.exchange_guid, s.exchange_price::text AS exchange_price,
+               w.balance::text AS balance, w.bonus_balance::text AS bonus_balance,
+               ${toPlay(sql`w.balance`)}::text AS play_balance, ${toPlay(sql`w.bonus_balance`)}::text AS play_bonus_balance, w.status <> 'active' AS wallet_blocked,
                ${playerBlockedSql(sql`s.customer_guid`)} AS player_blocked,
                ${playerLimitReachedSql(sql`s.customer_guid`)} AS limit_reached,
-               -- The catalogue's view of the game: still active, for this provider, in this currency.
+               -- The catalogue's view of the game: still active, for this provider, in the currency it plays in.
                (g.guid IS NOT NULL AND g.game_status = 'active' AND g.game_provider = s.provider_code
-                 AND (cardinality(g.currency_guids) = 0 OR s.currency_guid = ANY (g.currency_guids))) AS game_in_catalog,
+                 AND (cardinality(g.currency_guids) = 0
+                      OR COALESCE(s.play_currency_guid, s.currency_guid) = ANY (g.currency_guids))) AS game_in_catalog,
                COALESCE(g.bonus_wage, 100)::text AS bonus_wage,
                COALESCE(g.bonus_play_allowed, true) AS bonus_play_allowed,
                CASE WHEN tag.name = 'Live' THEN c.max_bet_live_real ELSE c.max_bet_slot_real END::text AS max_bet,
@@ -79,6 +103,7 @@ export async function loadCallContext(
           FROM game_sessions s
           JOIN wallets w ON w.guid = s.wallet_guid
           JOIN currencies c ON c.guid = s.currency_guid
+          LEFT JOIN currencies pc ON pc.guid = s.play_currency_guid
           LEFT JOIN games g ON g.external_guid = s.game_code
           LEFT JOIN tags tag ON tag.guid = g.system_tag_guid
          WHERE s.token_hash = ${hashGameSessionToken(input.token)}`,

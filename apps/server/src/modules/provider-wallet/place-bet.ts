@@ -6,6 +6,7 @@ import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-exec
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { loadCallContext } from "./load-call-context.ts";
+import { exchangeFields, playAmountSql, walletAmountSql } from "./play-currency.ts";
 import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
@@ -40,14 +41,15 @@ export async function placeBet(database: HotDatabase, providerCode: string, requ
     if (ctx.own) return replayStored(ctx, ctx.own, fingerprint);
     if (ctx.expired) return walletResult("TOKEN_EXPIRED", wallet);
     if (request.game_code !== ctx.game_code || !ctx.game_in_catalog) return walletResult("INVALID_GAME", wallet);
-    if (request.currency !== ctx.currency_code) return walletResult("WRONG_CURRENCY", wallet);
-    const amount = checkAmount(request.amount, ctx.decimals, { allowZero: request.is_free_spin });
+    if (request.currency !== ctx.play_currency_code) return walletResult("WRONG_CURRENCY", wallet);
+    const amount = checkAmount(request.amount, ctx.play_decimals, { allowZero: request.is_free_spin });
     if (!amount.ok) return walletResult("INVALID_REQUEST", wallet);
     if (ctx.player_blocked || ctx.wallet_blocked) return walletResult("PLAYER_BLOCKED", wallet);
     if (ctx.limit_reached) return walletResult("LIMIT_REACHED", wallet);
 
     const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
-    const amt = sql`${amount.value}::numeric`;
+    // The stake in the wallet currency: rounded up on a conversion session (play-currency.ts).
+    const amt = walletAmountSql(ctx, amount.value, "up");
     const free = request.is_free_spin;
     const isFree = sql`${free}::boolean`;
     // Where bonus play is not allowed the stake must be covered by cash alone.
@@ -106,7 +108,8 @@ export async function placeBet(database: HotDatabase, providerCode: string, requ
               fingerprint,
               roundId: request.round_id,
               roundClosed: request.round_closed,
-              amount: amount.value,
+              amount: amt,
+              exchange: exchangeFields(ctx, sql`${amount.value}::numeric`),
               freeSpin: free,
               sessionGuid: ctx.session_guid,
               gameCode: ctx.game_code,
@@ -121,9 +124,10 @@ export async function placeBet(database: HotDatabase, providerCode: string, requ
               currencyDecimals: ctx.decimals,
             })}
             SELECT (SELECT count(*) FROM moved) > 0 AS applied, ch.round_open, ch.within_max_bet, ch.covered,
-                   ch.balance::text AS balance, ch.bonus_balance::text AS bonus_balance,
-                   (SELECT balance::text FROM moved) AS balance_after,
-                   (SELECT bonus_balance::text FROM moved) AS bonus_balance_after,
+                   ${playAmountSql(ctx, sql`ch.balance`)}::text AS balance,
+                   ${playAmountSql(ctx, sql`ch.bonus_balance`)}::text AS bonus_balance,
+                   (SELECT ${playAmountSql(ctx, sql`balance`)}::text FROM moved) AS balance_after,
+                   (SELECT ${playAmountSql(ctx, sql`bonus_balance`)}::text FROM moved) AS bonus_balance_after,
                    ${callTailResult}
               FROM checks ch`,
       );

@@ -19,8 +19,13 @@ export type CallTail = {
   fingerprint: string;
   roundId: string;
   roundClosed: boolean;
-  /** The call's amount (stake, payout or refund), a checked decimal string. */
-  amount: string;
+  /** The call's amount in the wallet currency (stake, payout or refund), as SQL (converted on a conversion session). */
+  amount: SQL;
+  /**
+   * A conversion session (ADR 006): the pair, its price (W per 1 G), the play
+   * currency's decimals and the call's amount in G, for the exchange_* fields.
+   */
+  exchange: { guid: string; price: string; playDecimals: number; amount: SQL } | null;
   freeSpin: boolean;
   sessionGuid: string;
   gameCode: string;
@@ -42,6 +47,9 @@ export type CallTail = {
 export function callTailCtes(t: CallTail): SQL {
   const isBet = t.method === "bet";
   const balanceBefore = sql`moved.total_before`;
+  const x = t.exchange;
+  const toPlay = (walletAmount: SQL) =>
+    x ? sql`trunc(${walletAmount} / ${x.price}::numeric, ${x.playDecimals}::int)` : sql`NULL::numeric`;
   const legs = (part: "cash" | "bonus") => {
     const partColumn = sql.raw(`moved.${part}_part`);
     const playerAccount = sql.raw(`moved.${part}_account_guid`);
@@ -60,15 +68,20 @@ export function callTailCtes(t: CallTail): SQL {
     gt AS (
       INSERT INTO game_transactions (user_guid, wallet_guid, currency_guid, provider_code, game_code, game_guid, operation,
                                      bet_sum, win, bonus_bet, balance_before, balance_after, session_id, tradeid, betid,
-                                     isbet, finish, freespin, correlation_guid, info)
+                                     isbet, finish, freespin, correlation_guid, info,
+                                     exchange_balance_before, exchange_balance_after, exchange_bet_sum, exchange_win,
+                                     exchange_guid, exchange_price)
       SELECT moved.customer_guid, moved.guid, moved.currency_guid, ${t.providerCode}, ${t.gameCode}, ${t.gameGuid}::uuid,
-             ${t.method}, ${isBet ? sql`${t.amount}::numeric` : sql`0`}, ${isBet ? sql`0` : sql`${t.amount}::numeric`},
+             ${t.method}, ${isBet ? t.amount : sql`0`}, ${isBet ? sql`0` : t.amount},
              ${isBet ? sql`moved.bonus_part` : sql`0`}, ${balanceBefore}, moved.balance + moved.bonus_balance,
              ${t.sessionGuid}::uuid, ${t.transactionUuid}, ${t.roundId}, ${isBet}::boolean, ${t.roundClosed}::boolean, ${t.freeSpin}::boolean,
              ${t.correlation},
              jsonb_build_object('operation', ${t.method}::text, 'provider_code', ${t.providerCode}::text,
                                 'game_code', ${t.gameCode}::text, 'reference_transaction_uuid', ${t.referenceUuid}::text,
-                                'cash', moved.cash_part::text, 'bonus', moved.bonus_part::text)
+                                'cash', moved.cash_part::text, 'bonus', moved.bonus_part::text),
+             ${toPlay(balanceBefore)}, ${toPlay(sql`(moved.balance + moved.bonus_balance)`)},
+             ${x ? (isBet ? x.amount : sql`0`) : sql`NULL::numeric`}, ${x ? (isBet ? sql`0` : x.amount) : sql`NULL::numeric`},
+             ${x ? x.guid : null}::uuid, ${x ? x.price : null}::numeric
         FROM moved
       RETURNING guid),
     claim AS (
@@ -76,7 +89,7 @@ export function callTailCtes(t: CallTail): SQL {
                                          reference_uuid, amount, cash_amount, bonus_amount, wager_contribution, free_spin,
                                          game_transaction_guid, balance_after, bonus_balance_after)
       SELECT ${t.providerCode}, ${t.transactionUuid}, ${t.method}, 'accepted', ${t.fingerprint}, moved.guid, ${t.roundId},
-             ${t.referenceUuid}, ${t.amount}::numeric, moved.cash_part, moved.bonus_part, moved.wager_contribution,
+             ${t.referenceUuid}, ${t.amount}, moved.cash_part, moved.bonus_part, moved.wager_contribution,
              ${t.freeSpin}::boolean, gt.guid, moved.balance, moved.bonus_balance
         FROM moved, gt
       RETURNING transaction_uuid),
@@ -95,7 +108,7 @@ export function callTailCtes(t: CallTail): SQL {
                'bonus_balance', round(moved.bonus_balance, ${t.currencyDecimals}::int)::text,
                'free_spin_count', moved.free_spin_count,
                'operation_type', ${t.method}::text,
-               'operation_amount', ${t.amount}::text)
+               'operation_amount', (${t.amount})::text)
         FROM moved WHERE ${t.announce}::boolean
       RETURNING id)`;
 }

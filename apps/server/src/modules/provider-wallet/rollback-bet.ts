@@ -5,6 +5,7 @@ import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-exec
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint, TOMBSTONE_FINGERPRINT } from "./fingerprint.ts";
 import { loadCallContext, type CallContext } from "./load-call-context.ts";
+import { exchangeFields, playAmountSql } from "./play-currency.ts";
 import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
@@ -101,7 +102,12 @@ async function refund(
           fingerprint,
           roundId: request.round_id,
           roundClosed: false,
-          amount: betAmount,
+          amount: sql`${betAmount}::numeric`,
+          // The refund in G is the bet's own G stake, as its game transaction recorded it.
+          exchange: exchangeFields(
+            ctx,
+            sql`(SELECT g.exchange_bet_sum FROM game_transactions g WHERE g.guid = (SELECT game_transaction_guid FROM bet))`,
+          ),
           freeSpin,
           sessionGuid: ctx.session_guid,
           gameCode: ctx.game_code,
@@ -116,8 +122,8 @@ async function refund(
           currencyDecimals: ctx.decimals,
         })}
         SELECT (SELECT count(*) FROM moved) > 0 AS applied,
-               (SELECT balance::text FROM moved) AS balance_after,
-               (SELECT bonus_balance::text FROM moved) AS bonus_balance_after,
+               (SELECT ${playAmountSql(ctx, sql`balance`)}::text FROM moved) AS balance_after,
+               (SELECT ${playAmountSql(ctx, sql`bonus_balance`)}::text FROM moved) AS bonus_balance_after,
                ${callTailResult}`,
   );
   const row = rows[0];

@@ -6,6 +6,7 @@ import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-exec
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { loadCallContext } from "./load-call-context.ts";
+import { exchangeFields, playAmountSql, walletAmountSql } from "./play-currency.ts";
 import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
@@ -40,8 +41,8 @@ export async function settleWin(database: HotDatabase, providerCode: string, req
     });
     if (ctx.own) return replayStored(ctx, ctx.own, fingerprint);
     if (request.game_code !== ctx.game_code) return walletResult("INVALID_GAME", wallet);
-    if (request.currency !== ctx.currency_code) return walletResult("WRONG_CURRENCY", wallet);
-    const amount = checkAmount(request.amount, ctx.decimals, { allowZero: true });
+    if (request.currency !== ctx.play_currency_code) return walletResult("WRONG_CURRENCY", wallet);
+    const amount = checkAmount(request.amount, ctx.play_decimals, { allowZero: true });
     if (!amount.ok) return walletResult("INVALID_REQUEST", wallet);
     const bet = ctx.reference;
     if (!bet || bet.method === "win" || bet.method === "rollback" || (bet.wallet_guid && bet.wallet_guid !== ctx.wallet_guid)) {
@@ -53,7 +54,8 @@ export async function settleWin(database: HotDatabase, providerCode: string, req
     const bonusCost = bet.free_spin
       ? await systemAccountGuid(database.db, { kind: "bonus_cost", owner: PLATFORM_OWNER, currencyGuid: ctx.currency_guid })
       : house;
-    const amt = sql`${amount.value}::numeric`;
+    // The payout in the wallet currency: rounded down on a conversion session (play-currency.ts).
+    const amt = walletAmountSql(ctx, amount.value, "down");
     try {
       const rows = await hotRows<{ bet_open: boolean; applied: boolean; balance_after: string | null; bonus_balance_after: string | null }>(
         database,
@@ -87,7 +89,8 @@ export async function settleWin(database: HotDatabase, providerCode: string, req
               fingerprint,
               roundId: request.round_id,
               roundClosed: request.round_closed,
-              amount: amount.value,
+              amount: amt,
+              exchange: exchangeFields(ctx, sql`${amount.value}::numeric`),
               freeSpin: bet.free_spin,
               sessionGuid: ctx.session_guid,
               gameCode: ctx.game_code,
@@ -102,8 +105,8 @@ export async function settleWin(database: HotDatabase, providerCode: string, req
               currencyDecimals: ctx.decimals,
             })}
             SELECT (SELECT count(*) FROM bet) > 0 AS bet_open, (SELECT count(*) FROM moved) > 0 AS applied,
-                   (SELECT balance::text FROM moved) AS balance_after,
-                   (SELECT bonus_balance::text FROM moved) AS bonus_balance_after,
+                   (SELECT ${playAmountSql(ctx, sql`balance`)}::text FROM moved) AS balance_after,
+                   (SELECT ${playAmountSql(ctx, sql`bonus_balance`)}::text FROM moved) AS bonus_balance_after,
                    ${callTailResult}`,
       );
       const row = rows[0];
