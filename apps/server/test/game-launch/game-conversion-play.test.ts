@@ -68,7 +68,7 @@ describe("in-game conversion (ingame_convertion)", () => {
     await ctx.database.query("UPDATE exchange_rates SET price = 65000 WHERE currency_pair_guid = (SELECT exchange_guid FROM game_sessions WHERE guid = $1)", [payload.session_id]);
   });
 
-  it("refuses an exchange_guid that does not link the wallet to a game currency, and a disabled policy", async () => {
+  it("refuses an exchange_guid that does not link the wallet to a game currency", async () => {
     const player = await btcPlayer();
     const res = await ctx.app.inject({ method: "POST", url: "/api/v1/game/open", payload: { game_guid: fiatOnly.guid, exchange_guid: randomUUID() }, headers: bearer(player.token) });
     expect(res.statusCode).toBe(409);
