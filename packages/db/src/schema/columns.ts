@@ -6,6 +6,9 @@ export const money = (name: string) => numeric(name, { precision: 38, scale: 18 
 
 export const guid = (name = "guid") => uuid(name).primaryKey().defaultRandom();
 
+/** A timestamptz column read and written as an ISO string. */
+export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+
 export const createdAt = () =>
   timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow();
 export const updatedAt = () =>

@@ -6,15 +6,12 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { createdAt, guid, updatedAt } from "./columns.ts";
+import { createdAt, guid, tstz, updatedAt } from "./columns.ts";
 import { countries, currencies } from "./dictionary.ts";
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 
 // Players (and staff: is_admin). Emails are stored lower-cased; the unique
 // index is on lower(email) so a hand-written insert cannot sneak a duplicate in.

@@ -8,17 +8,14 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { createdAt, guid, money, updatedAt } from "./columns.ts";
+import { createdAt, guid, money, tstz, updatedAt } from "./columns.ts";
 import { currencies } from "./dictionary.ts";
 import { users } from "./identity.ts";
 import { wallets } from "./wallet.ts";
-
-const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 
 /**
  * Payments (docs/decisions/005-payments.md). The platform side: payment systems
