@@ -11,14 +11,14 @@
 //   npm run bench:lighthouse -- / /slots       # other paths
 //   LIGHTHOUSE_RUNS=3 npm run bench:lighthouse # median of 3 runs per path
 //   LIGHTHOUSE_REPORT_DIR=.tmp/lh npm run bench:lighthouse   # also write HTML reports
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
-import { ensureWebBuild, freePort, root, startServer, stopProcess, waitForReady } from "../lib/processes.mjs";
+import { startBenchServer } from "../lib/bench-server.ts";
+import { root } from "../lib/processes.mjs";
 
 const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 // As in e2e/support/browser.ts: Debian's chromium in a container, as root, without a GPU.
@@ -97,32 +97,9 @@ async function main() {
     throw new Error(
       `Chromium not found at ${chromiumPath}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
     );
-  await ensureWebBuild();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "croupier-lighthouse-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
-  const server = startServer(
-    {
-      NODE_ENV: "production",
-      // Production refuses the public default secrets; these live as long as the run.
-      JWT_SECRET: randomBytes(32).toString("hex"),
-      PROVIDER_HOUSE_SECRET: randomBytes(16).toString("hex"),
-      SEED_DEMO_DATA: "true",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: "",
-      LOG_LEVEL: "warn",
-      SERVE_WEB: "true",
-    },
-    { quiet: true },
-  );
+  const { origin, stop } = await startBenchServer({ name: "lighthouse" });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForReady(`${origin}/readyz`, server);
     // A few requests first so the audit sees a warm server, not the first render's start-up costs.
     for (const pathName of paths) for (let i = 0; i < 5; i++) await (await fetch(origin + pathName)).arrayBuffer();
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS });
@@ -138,8 +115,7 @@ async function main() {
     if (reportDir) console.log(`\nHTML reports in ${path.relative(root, reportDir) || "."}`);
   } finally {
     chrome?.kill();
-    await stopProcess(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

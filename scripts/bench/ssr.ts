@@ -8,11 +8,8 @@
 //   npm run bench:ssr                       # / and /about-us
 //   npm run bench:ssr -- / /slots /faq      # other paths
 //   BENCH_SEQUENTIAL=500 BENCH_CONCURRENT=2000 BENCH_CONCURRENCY=32 npm run bench:ssr
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { ensureWebBuild, freePort, startServer, stopProcess, waitForReady } from "../lib/processes.mjs";
+import { startBenchServer } from "../lib/bench-server.ts";
 
 const positiveInt = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -116,32 +113,8 @@ function printTable(rows: Row[]) {
 }
 
 async function main() {
-  await ensureWebBuild();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "croupier-bench-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
-  const server = startServer(
-    {
-      NODE_ENV: "production",
-      // Production refuses the public default secrets; these live as long as the run.
-      JWT_SECRET: randomBytes(32).toString("hex"),
-      PROVIDER_HOUSE_SECRET: randomBytes(16).toString("hex"),
-      SEED_DEMO_DATA: "true",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: "",
-      LOG_LEVEL: "warn",
-      SERVE_WEB: "true",
-    },
-    { quiet: true },
-  );
-
+  const { origin, databaseUrl, stop } = await startBenchServer({ name: "bench" });
   try {
-    await waitForReady(`${origin}/readyz`, server);
     console.log(
       `SSR benchmark: ${origin}, ${databaseUrl ? "PostgreSQL" : "PGlite"}, node ${process.version}, ${os.cpus().length} CPUs ` +
         `(${os.cpus()[0]?.model.trim() ?? "unknown"})`,
@@ -164,8 +137,7 @@ async function main() {
     }
     printTable(rows);
   } finally {
-    await stopProcess(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
