@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listEnvelope } from "@croupier/contract/envelope";
@@ -6,6 +7,7 @@ import { currency, currencyType } from "@croupier/contract/entities/currency";
 import { language } from "@croupier/contract/entities/language";
 import { phoneCode } from "@croupier/contract/entities/phone-code";
 import { tag, tagType } from "@croupier/contract/entities/tag";
+import type { Db } from "@croupier/db/create-database";
 import { list } from "../../lib/envelope.ts";
 import { cacheSuccessfulAnswers } from "./cache-control.ts";
 import { listCountries } from "./list-countries.ts";
@@ -24,6 +26,21 @@ export const tagsQuery = z.object({
   type: tagType.optional().describe("Only system tags (lobby sections) or only category tags"),
   ...pageQuery,
 });
+
+/** GET /dictionary/countries; /edgesync/dictionary/countries answers the same. */
+export const countriesHandler =
+  (db: Db) => async (request: FastifyRequest & { query: z.infer<typeof countriesQuery> }) => {
+    const { continent_code, iso } = request.query;
+    const items = await listCountries(db, { continent_code, iso2: iso ? [iso] : undefined });
+    return list(request, items, wholeListPager(items.length));
+  };
+
+/** GET /dictionary/tags; /edgesync/dictionary/tags answers the same. */
+export const tagsHandler = (db: Db) => async (request: FastifyRequest & { query: z.infer<typeof tagsQuery> }) => {
+  const page = pageRequest(request.query);
+  const { items, total } = await listTags(db, { type: request.query.type }, page);
+  return list(request, items, { page: page.page, per_page: page.per_page, total });
+};
 
 const WHOLE_LIST_NOTE =
   "Returned whole (ISO 3166-1 bounds it to about 250 countries): the pager reports page 1 with per_page equal to total.";
@@ -44,11 +61,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(country) },
       },
     },
-    async (request) => {
-      const { continent_code, iso } = request.query;
-      const items = await listCountries(db, { continent_code, iso2: iso ? [iso] : undefined });
-      return list(request, items, wholeListPager(items.length));
-    },
+    countriesHandler(db),
   );
 
   app.get(
@@ -119,10 +132,6 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(tag) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { items, total } = await listTags(db, { type: request.query.type }, page);
-      return list(request, items, { page: page.page, per_page: page.per_page, total });
-    },
+    tagsHandler(db),
   );
 };

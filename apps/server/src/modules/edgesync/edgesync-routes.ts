@@ -3,14 +3,10 @@ import { listEnvelope, okEnvelope } from "@croupier/contract/envelope";
 import { country } from "@croupier/contract/entities/country";
 import { projectSettings } from "@croupier/contract/entities/project-settings";
 import { tag } from "@croupier/contract/entities/tag";
-import { list, ok } from "../../lib/envelope.ts";
 import { cacheSuccessfulAnswers } from "../dictionary/cache-control.ts";
-import { countriesQuery, tagsQuery } from "../dictionary/dictionary-routes.ts";
-import { listCountries } from "../dictionary/list-countries.ts";
-import { listTags } from "../dictionary/list-tags.ts";
-import { pageRequest, wholeListPager } from "../dictionary/paging.ts";
-import { getProjectSettings } from "../workspace/get-project-settings.ts";
-import { resolveDomain, uriQuery } from "../workspace/resolve-domain.ts";
+import { countriesHandler, countriesQuery, tagsHandler, tagsQuery } from "../dictionary/dictionary-routes.ts";
+import { uriQuery } from "../workspace/resolve-domain.ts";
+import { settingsHandler } from "../workspace/workspace-routes.ts";
 
 /**
  * GET /edgesync/dictionary/* and /edgesync/settings: the edge-sync content
@@ -31,11 +27,7 @@ export const edgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(country) },
       },
     },
-    async (request) => {
-      const { continent_code, iso } = request.query;
-      const items = await listCountries(db, { continent_code, iso2: iso ? [iso] : undefined });
-      return list(request, items, wholeListPager(items.length));
-    },
+    countriesHandler(db),
   );
 
   app.get(
@@ -48,11 +40,7 @@ export const edgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(tag) },
       },
     },
-    async (request) => {
-      const page = pageRequest(request.query);
-      const { items, total } = await listTags(db, { type: request.query.type }, page);
-      return list(request, items, { page: page.page, per_page: page.per_page, total });
-    },
+    tagsHandler(db),
   );
 
   app.get(
@@ -66,9 +54,6 @@ export const edgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(projectSettings) },
       },
     },
-    async (request) => {
-      const { project } = await resolveDomain(db, request.query.uri);
-      return ok(request, await getProjectSettings(db, project));
-    },
+    settingsHandler(db),
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listEnvelope, okEnvelope } from "@croupier/contract/envelope";
@@ -10,6 +11,7 @@ import {
   projectSettings,
   workspaceDomain,
 } from "@croupier/contract/entities/project-settings";
+import type { Db } from "@croupier/db/create-database";
 import { list, ok } from "../../lib/envelope.ts";
 import { requirePlayer } from "../../plugins/auth.ts";
 import { getProject } from "../dictionary/get-project.ts";
@@ -22,6 +24,12 @@ import { listCurrencyPairs } from "./list-currency-pairs.ts";
 import { resolveDomain, uriQuery } from "./resolve-domain.ts";
 
 const noQuery = z.object({});
+
+/** GET /workspace/settings; /edgesync/settings answers the same. */
+export const settingsHandler = (db: Db) => async (request: FastifyRequest & { query: z.infer<typeof uriQuery> }) => {
+  const { project } = await resolveDomain(db, request.query.uri);
+  return ok(request, await getProjectSettings(db, project));
+};
 
 /** GET /workspace/*: this project's configuration as the web app needs it. */
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -151,9 +159,6 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(projectSettings) },
       },
     },
-    async (request) => {
-      const { project } = await resolveDomain(db, request.query.uri);
-      return ok(request, await getProjectSettings(db, project));
-    },
+    settingsHandler(db),
   );
 };
