@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "../../components/empty-state";
+import { Pagination } from "../../components/pagination";
 import { useGameTransactions } from "./game-transactions";
 import { useGameOptions, useHistoryCurrencies } from "./history-dictionaries";
 import { cleanAmount, filtersFromSearch, HISTORY_PER_PAGE, NO_FILTERS, searchFromFilters, type HistoryFilters } from "./history-filters";
@@ -25,7 +26,6 @@ export function GameHistoryView() {
   const byCurrency = useMemo(() => new Map(currencies.map((c) => [c.guid, c])), [currencies]);
   const rounds = useMemo(() => groupRounds(query.data?.items ?? []), [query.data]);
   const total = query.data?.pager.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PER_PAGE));
   const filtered = searchFromFilters({ ...filters, page: 1 }).toString() !== "";
 
   const apply = (next: HistoryFilters) => setSearch(searchFromFilters(next), { preventScrollReset: true });
@@ -67,19 +67,7 @@ export function GameHistoryView() {
           </table>
         </div>
       )}
-      {total > HISTORY_PER_PAGE ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-          <button type="button" className="btn-ghost" disabled={filters.page <= 1} onClick={() => apply({ ...filters, page: filters.page - 1 })}>
-            Newer
-          </button>
-          <span className="text-mist-400">
-            Page {filters.page} of {pages}
-          </span>
-          <button type="button" className="btn-ghost" disabled={filters.page >= pages} onClick={() => apply({ ...filters, page: filters.page + 1 })}>
-            Older
-          </button>
-        </nav>
-      ) : null}
+      <Pagination page={filters.page} total={total} perPage={HISTORY_PER_PAGE} onPage={(page) => apply({ ...filters, page })} />
     </div>
   );
 }

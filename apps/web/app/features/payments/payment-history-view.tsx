@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../components/empty-state";
+import { Pagination } from "../../components/pagination";
 import { cx } from "../../lib/cx";
 import {
   HISTORY_PER_PAGE,
@@ -20,7 +21,6 @@ export function PaymentHistoryView({ userId, currencyOf, onCancelled }: { userId
   const filters = useMemo(() => historyFiltersFromSearch(search), [search]);
   const query = usePayments(userId, filters);
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PER_PAGE));
   const filtered = filters.type !== null || filters.status !== null;
   const apply = (next: PaymentHistoryFilters) => setSearch(searchFromHistoryFilters(next), { preventScrollReset: true });
 
@@ -89,19 +89,7 @@ export function PaymentHistoryView({ userId, currencyOf, onCancelled }: { userId
         </div>
       )}
 
-      {total > HISTORY_PER_PAGE ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-          <button type="button" className="btn-ghost" disabled={filters.page <= 1} onClick={() => apply({ ...filters, page: filters.page - 1 })}>
-            Newer
-          </button>
-          <span className="text-mist-400">
-            Page {filters.page} of {pages}
-          </span>
-          <button type="button" className="btn-ghost" disabled={filters.page >= pages} onClick={() => apply({ ...filters, page: filters.page + 1 })}>
-            Older
-          </button>
-        </nav>
-      ) : null}
+      <Pagination page={filters.page} total={total} perPage={HISTORY_PER_PAGE} onPage={(page) => apply({ ...filters, page })} />
     </div>
   );
 }
