@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/faq-index";
-import { Icon } from "../components/icons";
-import { MarkdownArticle } from "../components/markdown-article";
+import { ContentIndex } from "../features/content/content-index";
 import { getInfoPage, listFaqEntries } from "../features/content/content.server";
 
 export async function loader() {
@@ -14,22 +12,5 @@ export function meta() {
 }
 
 export default function FaqIndex({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="mx-auto max-w-4xl">
-      <MarkdownArticle html={loaderData.html} />
-      <ul className="mt-8 grid gap-3 md:grid-cols-2">
-        {loaderData.entries.map((entry) => (
-          <li key={entry.slug}>
-            <Link to={`/faq/${entry.slug}`} className="card group flex h-full items-start gap-3 p-5 transition-colors hover:border-ink-500">
-              <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-white">{entry.title}</span>
-                <span className="mt-1 block text-sm text-mist-400">{entry.description}</span>
-              </span>
-              <Icon name="chevron" className="mt-1 shrink-0 text-mist-400 group-hover:text-gold-400" />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <ContentIndex html={loaderData.html} entries={loaderData.entries} basePath="/faq" />;
 }
