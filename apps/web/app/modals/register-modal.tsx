@@ -79,49 +79,38 @@ export default function RegisterModal(_props: ModalContentProps) {
     }
   };
 
+  // Name, value, change handler and error of a string field; both phone inputs report under "phone".
+  const bind = (name: Exclude<keyof SignupValues, "opt_in_promo">, errorKey: string = name) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
+    error: errors[errorKey],
+  });
+
   const text = (name: "first_name" | "last_name" | "city" | "address" | "post_code" | "promo_code", label: string, autoComplete: string) =>
     rule(name).displayed ? (
-      <TextField
-        label={label}
-        name={name}
-        autoComplete={autoComplete}
-        optional={!rule(name).required}
-        required={rule(name).required}
-        value={values[name]}
-        onChange={(e) => set(name, e.target.value)}
-        error={errors[name]}
-        maxLength={name === "address" ? 200 : 100}
-      />
+      <TextField label={label} autoComplete={autoComplete} optional={!rule(name).required} required={rule(name).required} maxLength={name === "address" ? 200 : 100} {...bind(name)} />
     ) : null;
 
   return (
     <div className="flex flex-col gap-4">
       <ProviderButtons />
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <TextField autoFocus label="Email" type="email" name="email" autoComplete="email" required value={values.email} onChange={(e) => set("email", e.target.value)} error={errors.email} />
+        <TextField autoFocus label="Email" type="email" autoComplete="email" required {...bind("email")} />
         <TextField
           label="Password"
           type="password"
-          name="password"
           autoComplete="new-password"
           required
-          value={values.password}
+          {...bind("password")}
           onChange={(e) => {
             setPasswordTouched(true);
             set("password", e.target.value);
           }}
-          error={errors.password}
           hint={<PasswordRules issues={policy} touched={passwordTouched && values.password !== ""} />}
         />
         {rule("currency_guid").displayed ? (
-          <SelectField
-            label="Currency"
-            name="currency_guid"
-            optional={!rule("currency_guid").required}
-            value={values.currency_guid}
-            onChange={(e) => set("currency_guid", e.target.value)}
-            error={errors.currency_guid}
-          >
+          <SelectField label="Currency" optional={!rule("currency_guid").required} {...bind("currency_guid")}>
             {!rule("currency_guid").required || !values.currency_guid ? <option value="">Choose a currency</option> : null}
             {(currencies.data ?? []).map((currency) => (
               <option key={currency.guid} value={currency.guid}>
@@ -131,14 +120,7 @@ export default function RegisterModal(_props: ModalContentProps) {
           </SelectField>
         ) : null}
         {rule("country_guid").displayed ? (
-          <SelectField
-            label="Country"
-            name="country_guid"
-            optional={!rule("country_guid").required}
-            value={values.country_guid}
-            onChange={(e) => set("country_guid", e.target.value)}
-            error={errors.country_guid}
-          >
+          <SelectField label="Country" optional={!rule("country_guid").required} {...bind("country_guid")}>
             <option value="">Choose a country</option>
             {(countries.data ?? []).map((country) => (
               <option key={country.guid} value={country.guid}>
@@ -150,30 +132,12 @@ export default function RegisterModal(_props: ModalContentProps) {
         {text("first_name", "First name", "given-name")}
         {text("last_name", "Last name", "family-name")}
         {rule("birthday").displayed ? (
-          <TextField
-            label="Date of birth"
-            type="date"
-            name="birthday"
-            autoComplete="bday"
-            optional={!rule("birthday").required}
-            value={values.birthday}
-            onChange={(e) => set("birthday", e.target.value)}
-            error={errors.birthday}
-          />
+          <TextField label="Date of birth" type="date" autoComplete="bday" optional={!rule("birthday").required} {...bind("birthday")} />
         ) : null}
         {rule("phone").displayed ? (
           <div className="grid grid-cols-[6rem_1fr] gap-2">
             <TextField label="Code" name="phone_code" inputMode="numeric" autoComplete="tel-country-code" placeholder="44" value={values.phone_code} onChange={(e) => set("phone_code", e.target.value)} />
-            <TextField
-              label="Phone"
-              name="phone_number"
-              type="tel"
-              autoComplete="tel-national"
-              optional={!rule("phone").required}
-              value={values.phone_number}
-              onChange={(e) => set("phone_number", e.target.value)}
-              error={errors.phone}
-            />
+            <TextField label="Phone" type="tel" autoComplete="tel-national" optional={!rule("phone").required} {...bind("phone_number", "phone")} />
           </div>
         ) : null}
         {text("city", "City", "address-level2")}
