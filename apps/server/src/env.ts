@@ -35,6 +35,32 @@ const oidcProviders = z
 const DEV_HOUSE_SECRET = "dev-only-house-provider-secret";
 const DEV_SANDBOX_PSP_SECRET = "dev-only-sandbox-psp-webhook-secret";
 
+/**
+ * A comma-separated list of "code<separator>value" pairs keyed by provider code
+ * (PROVIDERS, GAME_LAUNCH_URLS); every malformed entry is named in the error.
+ */
+function providerList(separator: string, valueIsValid: (value: string) => boolean, shape: string) {
+  return z
+    .string()
+    .default("")
+    .transform((raw, ctx) =>
+      raw
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .flatMap((entry) => {
+          const at = entry.indexOf(separator);
+          const code = entry.slice(0, at);
+          const value = entry.slice(at + 1);
+          if (at < 1 || !/^[a-z0-9_-]{1,64}$/.test(code) || !valueIsValid(value)) {
+            ctx.addIssue({ code: "custom", message: `"${code || entry}" must be ${shape}` });
+            return [];
+          }
+          return [{ code, value }];
+        }),
+    );
+}
+
 export const featureFlags = ["history-of-rounds", "bonus-hub", "caswino-coin", "sms-auth"] as const;
 export type FeatureFlag = (typeof featureFlags)[number];
 
@@ -78,54 +104,18 @@ export const envObject = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET),
   PROVIDER_HOUSE_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_HOUSE_SECRET),
   // Further game providers allowed on the wallet protocol: "code:secret,code2:secret2".
-  PROVIDERS: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const entries = value
-        .split(",")
-        .map((e) => e.trim())
-        .filter(Boolean);
-      return entries.flatMap((entry) => {
-        const at = entry.indexOf(":");
-        const code = entry.slice(0, at);
-        const secret = entry.slice(at + 1);
-        if (at < 1 || !/^[a-z0-9_-]{1,64}$/.test(code) || secret.length < 16) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${code || entry}" must be code:secret (code a-z0-9_-, secret ≥ 16 characters)`,
-          });
-          return [];
-        }
-        return [{ code, secret }];
-      });
-    }),
+  PROVIDERS: providerList(
+    ":",
+    (secret) => secret.length >= 16,
+    "code:secret (code a-z0-9_-, secret ≥ 16 characters)",
+  ).transform((entries) => entries.map(({ code, value }) => ({ code, secret: value }))),
   // Game launch URL templates per provider: "code=https://provider.example/launch/{game_code},…".
   // {game_code} is the game's external_guid; the house provider defaults to {PUBLIC_URL}/house/play/{game_code}.
-  GAME_LAUNCH_URLS: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const entries = value
-        .split(",")
-        .map((e) => e.trim())
-        .filter(Boolean);
-      return entries.flatMap((entry) => {
-        const at = entry.indexOf("=");
-        const code = entry.slice(0, at);
-        const template = entry.slice(at + 1);
-        if (
-          at < 1 ||
-          !/^[a-z0-9_-]{1,64}$/.test(code) ||
-          !/^https?:\/\/\S+$/.test(template) ||
-          !template.includes("{game_code}")
-        ) {
-          ctx.addIssue({ code: "custom", message: `"${code || entry}" must be code=http(s)://…{game_code}…` });
-          return [];
-        }
-        return [{ code, template }];
-      });
-    }),
+  GAME_LAUNCH_URLS: providerList(
+    "=",
+    (template) => /^https?:\/\/\S+$/.test(template) && template.includes("{game_code}"),
+    "code=http(s)://…{game_code}…",
+  ).transform((entries) => entries.map(({ code, value }) => ({ code, template: value }))),
   // Lifetime of a game session token (provider calls); bets after it → TOKEN_EXPIRED.
   GAME_SESSION_TTL_SECONDS: z.coerce
     .number()

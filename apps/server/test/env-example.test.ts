@@ -39,3 +39,24 @@ describe(".env.example", () => {
     expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
   });
 });
+
+describe("provider lists", () => {
+  it("parses PROVIDERS and GAME_LAUNCH_URLS into keyed entries", () => {
+    const env = loadEnv({
+      PROVIDERS: "acme:acme-provider-secret-0001, beta:beta-provider-secret-02",
+      GAME_LAUNCH_URLS: "acme=https://acme.example/launch/{game_code}",
+    });
+    expect(env.PROVIDERS).toEqual([
+      { code: "acme", secret: "acme-provider-secret-0001" },
+      { code: "beta", secret: "beta-provider-secret-02" },
+    ]);
+    expect(env.GAME_LAUNCH_URLS).toEqual([{ code: "acme", template: "https://acme.example/launch/{game_code}" }]);
+  });
+
+  it("names a malformed entry", () => {
+    expect(() => loadEnv({ PROVIDERS: "acme:short" })).toThrow(/PROVIDERS[\s\S]*"acme" must be code:secret/);
+    expect(() => loadEnv({ GAME_LAUNCH_URLS: "acme=https://acme.example/launch" })).toThrow(
+      /GAME_LAUNCH_URLS[\s\S]*\{game_code\}/,
+    );
+  });
+});
