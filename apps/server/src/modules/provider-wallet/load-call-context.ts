@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
+import { createCallBatcher, type CallBatcher } from "../../lib/call-batcher.ts";
 import { playerBlockedSql, playerLimitReachedSql } from "./check-player-may-bet.ts";
 
 export type StoredTransaction = {
@@ -55,33 +56,61 @@ export type CallContext = {
   reference: StoredTransaction | null;
 };
 
+type ContextInput = { providerCode: string; token: string; transactionUuid: string | null; referenceUuid: string | null };
+
+/** Calls read together in one statement, at most. */
+const CONTEXT_BATCH_MAX = 64;
+/** Context reads running at once per process; the rest queue and leave together. */
+const CONTEXT_READS_IN_FLIGHT = 2;
+
+const batchers = new WeakMap<object, CallBatcher<ContextInput, CallContext | undefined>>();
+
 /**
  * Everything a call needs to decide before touching money, in one read: the
  * session behind the token (with its wallet and currency), the player's
  * standing, and the stored transactions for transaction_uuid and
  * reference_transaction_uuid. Decisions made on it are re-checked by the
- * guarded statements that move the money.
+ * guarded statements that move the money. Concurrent calls share one read
+ * (lib/call-batcher.ts): under load a round trip serves dozens of them.
  */
-export async function loadCallContext(
-  database: HotDatabase,
-  input: { providerCode: string; token: string; transactionUuid: string | null; referenceUuid: string | null },
-): Promise<CallContext | undefined> {
-  const stored = (uuid: string | null) => sql`(
+export async function loadCallContext(database: HotDatabase, input: ContextInput): Promise<CallContext | undefined> {
+  let batcher = batchers.get(database.db);
+  if (!batcher) {
+    batcher = createCallBatcher({
+      run: (inputs) => loadCallContexts(database, inputs),
+      max_batch: CONTEXT_BATCH_MAX,
+      max_in_flight: CONTEXT_READS_IN_FLIGHT,
+    });
+    batchers.set(database.db, batcher);
+  }
+  return batcher.submit(input);
+}
+
+/** The contexts of several calls in one statement, in the order given (undefined: no such session). */
+export async function loadCallContexts(database: HotDatabase, inputs: ContextInput[]): Promise<(CallContext | undefined)[]> {
+  const calls = inputs.map((input, i) => ({
+    i,
+    provider_code: input.providerCode,
+    token_hash: hashGameSessionToken(input.token),
+    transaction_uuid: input.transactionUuid,
+    reference_uuid: input.referenceUuid,
+  }));
+  const stored = (uuid: SQL) => sql`(
     SELECT jsonb_build_object('method', t.method, 'status', t.status, 'fingerprint', t.fingerprint,
                               'wallet_guid', t.wallet_guid, 'amount', t.amount::text, 'free_spin', t.free_spin,
                               'game_transaction_guid', t.game_transaction_guid,
                               'balance_after', t.balance_after::text, 'bonus_balance_after', t.bonus_balance_after::text,
                               'play_balance_after', ${toPlay(sql`t.balance_after`)}::text,
                               'play_bonus_balance_after', ${toPlay(sql`t.bonus_balance_after`)}::text)
-      FROM provider_transactions t WHERE t.provider_code = ${input.providerCode} AND t.transaction_uuid = ${uuid})`;
+      FROM provider_transactions t WHERE t.provider_code = q.provider_code AND t.transaction_uuid = ${uuid})`;
   // W → G at the session's snapshot, rounded down (play-currency.ts).
   function toPlay(walletAmount: SQL): SQL {
     return sql`CASE WHEN s.exchange_price IS NULL THEN ${walletAmount}
                     ELSE trunc(${walletAmount} / s.exchange_price, pc.decimals) END`;
   }
-  const rows = await hotRows<CallContext>(
+  const rows = await hotRows<CallContext & { i: number }>(
     database,
-    sql`SELECT s.guid AS session_guid, s.provider_code AS session_provider, s.customer_guid, s.wallet_guid, s.currency_guid,
+    sql`SELECT q.i, s.guid AS session_guid, s.provider_code AS session_provider, s.customer_guid, s.wallet_guid, s.currency_guid,
                s.game_code, COALESCE(s.game_guid, g.guid) AS game_guid, s.expires_at <= now() AS expired,
                c.code AS currency_code, c.decimals,
                COALESCE(pc.code, c.code) AS play_currency_code, COALESCE(pc.decimals, c.decimals) AS play_decimals,
@@ -98,15 +127,17 @@ export async function loadCallContext(
                COALESCE(g.bonus_play_allowed, true) AS bonus_play_allowed,
                CASE WHEN tag.name = 'Live' THEN c.max_bet_live_real ELSE c.max_bet_slot_real END::text AS max_bet,
                CASE WHEN tag.name = 'Live' THEN c.max_bet_live_bonus ELSE c.max_bet_slot_bonus END::text AS max_bonus_bet,
-               ${input.transactionUuid ? stored(input.transactionUuid) : sql`NULL::jsonb`} AS own,
-               ${input.referenceUuid ? stored(input.referenceUuid) : sql`NULL::jsonb`} AS reference
-          FROM game_sessions s
+               CASE WHEN q.transaction_uuid IS NULL THEN NULL ELSE ${stored(sql`q.transaction_uuid`)} END AS own,
+               CASE WHEN q.reference_uuid IS NULL THEN NULL ELSE ${stored(sql`q.reference_uuid`)} END AS reference
+          FROM jsonb_to_recordset(${JSON.stringify(calls)}::jsonb)
+               AS q(i integer, provider_code text, token_hash text, transaction_uuid text, reference_uuid text)
+          JOIN game_sessions s ON s.token_hash = q.token_hash
           JOIN wallets w ON w.guid = s.wallet_guid
           JOIN currencies c ON c.guid = s.currency_guid
           LEFT JOIN currencies pc ON pc.guid = s.play_currency_guid
           LEFT JOIN games g ON g.external_guid = s.game_code
-          LEFT JOIN tags tag ON tag.guid = g.system_tag_guid
-         WHERE s.token_hash = ${hashGameSessionToken(input.token)}`,
+          LEFT JOIN tags tag ON tag.guid = g.system_tag_guid`,
   );
-  return rows[0];
+  const byIndex = new Map(rows.map(({ i, ...ctx }) => [Number(i), ctx as CallContext]));
+  return calls.map((call) => byIndex.get(call.i));
 }

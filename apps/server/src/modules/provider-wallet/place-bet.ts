@@ -1,20 +1,18 @@
-import { sql } from "drizzle-orm";
 import type { BetRequest } from "@croupier/contract/entities/provider-wallet";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { checkAmount } from "../ledger/money.ts";
-import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-executor.ts";
+import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { loadCallContext } from "./load-call-context.ts";
-import { exchangeFields, playAmountSql, walletAmountSql } from "./play-currency.ts";
-import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
-import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
+import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /**
- * bet: debit the stake, cash first then bonus money (docs/decisions ADR on
- * bonus money). The whole debit is one guarded statement; a stake the wallet
- * cannot cover matches no row and moves nothing, whatever the concurrency.
+ * bet: debit the stake, cash first then bonus money (ADR 004). The debit runs
+ * in provider_wallet_bet (migration 0009) under the wallet row's lock, batched
+ * with concurrent calls (run-money-call.ts); a stake the wallet cannot cover
+ * moves nothing, whatever the concurrency.
  */
 export async function placeBet(database: HotDatabase, providerCode: string, request: BetRequest): Promise<WalletCallResult> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
@@ -48,107 +46,36 @@ export async function placeBet(database: HotDatabase, providerCode: string, requ
     if (ctx.limit_reached) return walletResult("LIMIT_REACHED", wallet);
 
     const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
-    // The stake in the wallet currency: rounded up on a conversion session (play-currency.ts).
-    const amt = walletAmountSql(ctx, amount.value, "up");
-    const free = request.is_free_spin;
-    const isFree = sql`${free}::boolean`;
-    // Where bonus play is not allowed the stake must be covered by cash alone.
-    const spendable = ctx.bonus_play_allowed ? sql`cur.balance + cur.bonus_balance` : sql`cur.balance`;
-    try {
-      const rows = await hotRows<{
-        applied: boolean;
-        round_open: boolean;
-        within_max_bet: boolean;
-        covered: boolean;
-        balance: string;
-        bonus_balance: string;
-        balance_after: string | null;
-        bonus_balance_after: string | null;
-      }>(
-        database,
-        sql`WITH cur AS (
-              SELECT w.guid, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.wager, w.free_spin_count,
-                     w.customer_bonus_guid, w.cash_account_guid, w.bonus_account_guid
-                FROM wallets w WHERE w.guid = ${ctx.wallet_guid}::uuid
-                 FOR NO KEY UPDATE),
-            checks AS (
-              SELECT cur.*,
-                     NOT EXISTS (SELECT 1 FROM game_rounds r
-                                  WHERE r.provider_code = ${providerCode} AND r.round_id = ${request.round_id}
-                                    AND r.closed_at IS NOT NULL) AS round_open,
-                     ${amt} <= ${ctx.max_bet}::numeric AS within_max_bet,
-                     CASE WHEN ${isFree} THEN cur.free_spin_count > 0
-                          ELSE ${spendable} >= ${amt} END AS covered,
-                     CASE WHEN ${isFree} THEN 0 ELSE LEAST(cur.balance, ${amt}) END AS cash_part,
-                     CASE WHEN ${isFree} THEN 0 ELSE ${amt} - LEAST(cur.balance, ${amt}) END AS bonus_part
-                FROM cur),
-            split AS (
-              SELECT checks.*,
-                     CASE WHEN ${isFree} OR checks.customer_bonus_guid IS NULL THEN 0
-                          ELSE LEAST(checks.wager, ${amt} * ${ctx.bonus_wage}::numeric / 100) END
-                       AS wager_contribution
-                FROM checks
-               WHERE checks.round_open AND checks.within_max_bet AND checks.covered
-                 AND (checks.bonus_part = 0 OR ${amt} <= ${ctx.max_bonus_bet}::numeric)),
-            moved AS (
-              UPDATE wallets w
-                 SET balance = w.balance - s.cash_part,
-                     bonus_balance = w.bonus_balance - s.bonus_part,
-                     wager = w.wager - s.wager_contribution,
-                     free_spin_count = w.free_spin_count - CASE WHEN ${isFree} THEN 1 ELSE 0 END,
-                     updated_at = now()
-                FROM split s WHERE w.guid = s.guid
-              RETURNING w.guid, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.free_spin_count,
-                        s.balance + s.bonus_balance AS total_before, s.cash_part, s.bonus_part,
-                        w.cash_account_guid, w.bonus_account_guid, s.wager_contribution),
-            ${callTailCtes({
-              providerCode,
-              transactionUuid: request.transaction_uuid,
-              method: "bet",
-              fingerprint,
-              roundId: request.round_id,
-              roundClosed: request.round_closed,
-              amount: amt,
-              exchange: exchangeFields(ctx, sql`${amount.value}::numeric`),
-              freeSpin: free,
-              sessionGuid: ctx.session_guid,
-              gameCode: ctx.game_code,
-              gameGuid: ctx.game_guid,
-              referenceUuid: null,
-              correlation: sql`NULL::uuid`,
-              cashCounterparty: house,
-              bonusCounterparty: house,
-              toPlayer: false,
-              transferKind: { cash: "bet", bonus: "bet" },
-              announce: true,
-              currencyDecimals: ctx.decimals,
-            })}
-            SELECT (SELECT count(*) FROM moved) > 0 AS applied, ch.round_open, ch.within_max_bet, ch.covered,
-                   ${playAmountSql(ctx, sql`ch.balance`)}::text AS balance,
-                   ${playAmountSql(ctx, sql`ch.bonus_balance`)}::text AS bonus_balance,
-                   (SELECT ${playAmountSql(ctx, sql`balance`)}::text FROM moved) AS balance_after,
-                   (SELECT ${playAmountSql(ctx, sql`bonus_balance`)}::text FROM moved) AS bonus_balance_after,
-                   ${callTailResult}
-              FROM checks ch`,
-      );
-      const row = rows[0];
-      if (!row) throw new Error(`wallet ${ctx.wallet_guid} of session ${ctx.session_guid} is gone`);
-      if (row.applied) {
-        wakeOutboxDispatcher(database);
-        return walletResult("OK", { ...wallet, balance: row.balance_after, bonusBalance: row.bonus_balance_after });
-      }
-      const now = { ...wallet, balance: row.balance, bonusBalance: row.bonus_balance };
-      if (!row.round_open) return walletResult("ROUND_CLOSED", now);
-      if (!row.within_max_bet) return walletResult("BET_LIMIT_EXCEEDED", now);
-      if (!row.covered) return walletResult("NOT_ENOUGH_MONEY", now);
-      // Covered only with bonus money, above the currency's max bet with bonus money.
-      return walletResult("BET_LIMIT_EXCEEDED", now);
-    } catch (error) {
-      // Someone claimed this transaction_uuid (a concurrent duplicate, or a
-      // rollback's tombstone) and committed first: the wallet update above was
-      // undone with the statement. Read again and answer as a repeat.
-      if (!isUniqueViolation(error)) throw error;
-    }
+    const outcome = await runMoneyCall(database, {
+      method: "bet",
+      provider_code: providerCode,
+      transaction_uuid: request.transaction_uuid,
+      fingerprint,
+      round_id: request.round_id,
+      round_closed: request.round_closed,
+      reference_uuid: null,
+      play_amount: amount.value,
+      house_account: house,
+      announce: true,
+      free_spin: request.is_free_spin,
+      max_bet: ctx.max_bet,
+      max_bonus_bet: ctx.max_bonus_bet,
+      bonus_wage: ctx.bonus_wage,
+      // Where bonus play is not allowed the stake must be covered by cash alone.
+      bonus_play_allowed: ctx.bonus_play_allowed,
+      ...moneyCallCommon(ctx),
+    });
+    // Someone claimed this transaction_uuid (a concurrent duplicate, or a
+    // rollback's tombstone) and committed first: nothing of ours was kept.
+    // Read again and answer as a repeat.
+    if (outcome.retry) continue;
+    if (outcome.applied) return walletResult("OK", { ...wallet, balance: outcome.balance_after, bonusBalance: outcome.bonus_balance_after });
+    const now = { ...wallet, balance: outcome.balance ?? null, bonusBalance: outcome.bonus_balance ?? null };
+    if (!outcome.round_open) return walletResult("ROUND_CLOSED", now);
+    if (!outcome.within_max_bet) return walletResult("BET_LIMIT_EXCEEDED", now);
+    if (!outcome.covered) return walletResult("NOT_ENOUGH_MONEY", now);
+    // Covered only with bonus money, above the currency's max bet with bonus money.
+    return walletResult("BET_LIMIT_EXCEEDED", now);
   }
   throw new Error(`bet ${request.transaction_uuid} kept losing races`);
 }

@@ -1,0 +1,133 @@
+import { sql } from "drizzle-orm";
+import { createCallBatcher, type CallBatcher } from "../../lib/call-batcher.ts";
+import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
+import type { CallContext } from "./load-call-context.ts";
+import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
+
+/**
+ * A bet or win the server has decided to attempt, as provider_wallet_bet /
+ * provider_wallet_win (migration 0009) read it. Amounts are decimal strings in
+ * the play currency; the database converts and rounds (ADR 006).
+ */
+type CallCommon = {
+  provider_code: string;
+  transaction_uuid: string;
+  fingerprint: string;
+  wallet_guid: string;
+  session_guid: string;
+  game_code: string;
+  game_guid: string | null;
+  round_id: string;
+  round_closed: boolean;
+  reference_uuid: string | null;
+  play_amount: string;
+  decimals: number;
+  play_decimals: number;
+  exchange_guid: string | null;
+  exchange_price: string | null;
+  house_account: string;
+  announce: boolean;
+};
+export type MoneyCall =
+  | (CallCommon & {
+      method: "bet";
+      free_spin: boolean;
+      max_bet: string;
+      max_bonus_bet: string;
+      bonus_wage: string;
+      bonus_play_allowed: boolean;
+    })
+  | (CallCommon & { method: "win"; bonus_counterparty: string });
+
+/** Balances are in the play currency, as text. */
+export type MoneyCallOutcome =
+  | { retry: true }
+  | { retry?: false; applied: true; balance_after: string; bonus_balance_after: string }
+  | {
+      retry?: false;
+      applied: false;
+      /** bets only: why nothing moved, and the balances as they stand. */
+      round_open?: boolean;
+      within_max_bet?: boolean;
+      covered?: boolean;
+      balance?: string;
+      bonus_balance?: string;
+    };
+
+/** The session's fields every money call carries. */
+export function moneyCallCommon(ctx: CallContext) {
+  return {
+    wallet_guid: ctx.wallet_guid,
+    session_guid: ctx.session_guid,
+    game_code: ctx.game_code,
+    game_guid: ctx.game_guid,
+    decimals: ctx.decimals,
+    play_decimals: ctx.play_decimals,
+    exchange_guid: ctx.exchange_price === null ? null : ctx.exchange_guid,
+    exchange_price: ctx.exchange_guid === null ? null : ctx.exchange_price,
+  };
+}
+
+// 32 keeps a batch's subtransactions well inside the 64 a backend caches.
+const MONEY_BATCH_MAX = 32;
+// Batches committing at once per process: enough to keep a 2-core database
+// busy while one batch waits for its WAL flush; more only lengthens lock waits.
+const MONEY_BATCHES_IN_FLIGHT = 3;
+
+type Item = MoneyCall & { i: number };
+type Settled = { ok: true; outcome: MoneyCallOutcome } | { ok: false; error: unknown };
+const batchers = new WeakMap<object, CallBatcher<MoneyCall, Settled>>();
+
+/**
+ * Runs one bet or win through the group-commit batcher: it shares a statement
+ * and a commit with the calls that arrive while earlier batches are running.
+ * Each call is its own subtransaction inside the batch, so a call that loses
+ * a race comes back as {retry: true} without touching the others; the caller
+ * reads its context again and answers it as a repeat.
+ */
+export async function runMoneyCall(database: HotDatabase, call: MoneyCall): Promise<MoneyCallOutcome> {
+  let batcher = batchers.get(database.db);
+  if (!batcher) {
+    batcher = createCallBatcher({ run: (calls) => runBatch(database, calls), max_batch: MONEY_BATCH_MAX, max_in_flight: MONEY_BATCHES_IN_FLIGHT });
+    batchers.set(database.db, batcher);
+  }
+  const settled = await batcher.submit(call);
+  if (!settled.ok) throw settled.error;
+  return settled.outcome;
+}
+
+async function runBatch(database: HotDatabase, calls: MoneyCall[]): Promise<Settled[]> {
+  try {
+    return (await runStatement(database, calls)).map((outcome) => ({ ok: true, outcome }));
+  } catch (error) {
+    // The batch statement failed as a whole (a connection lost, a guard that
+    // should never fire): nothing of it committed. Run the calls one by one so
+    // only the call at fault fails.
+    if (calls.length === 1) return [{ ok: false, error }];
+    const settled: Settled[] = [];
+    for (const call of calls) {
+      try {
+        settled.push({ ok: true, outcome: (await runStatement(database, [call]))[0]! });
+      } catch (callError) {
+        settled.push({ ok: false, error: callError });
+      }
+    }
+    return settled;
+  }
+}
+
+async function runStatement(database: HotDatabase, calls: MoneyCall[]): Promise<MoneyCallOutcome[]> {
+  // Concurrent batches lock wallets in the same order, so they never deadlock on them.
+  const items: Item[] = calls
+    .map((call, i) => ({ ...call, i }))
+    .sort((a, b) => (a.wallet_guid < b.wallet_guid ? -1 : a.wallet_guid > b.wallet_guid ? 1 : a.i - b.i));
+  const rows = await hotRows<{ r: MoneyCallOutcome & { i: number } }>(
+    database,
+    sql`SELECT r FROM provider_wallet_calls(${JSON.stringify(items)}::jsonb) AS r`,
+  );
+  if (rows.length !== calls.length) throw new Error(`provider_wallet_calls answered ${rows.length} of ${calls.length} calls`);
+  const outcomes: MoneyCallOutcome[] = new Array(calls.length);
+  for (const { r } of rows) outcomes[r.i] = r;
+  if (rows.some(({ r }) => !r.retry && r.applied)) wakeOutboxDispatcher(database);
+  return outcomes;
+}
