@@ -3,258 +3,246 @@
 --
 -- The server decides everything that needs no lock (session, replay, game,
 -- currency, amount format, blocks) from a context read, then hands each
--- accepted bet/win here as one jsonb object. provider_wallet_calls runs a
--- batch of them in order, each in its own subtransaction: a call that loses a
--- race on its key (unique_violation) or is picked as a deadlock victim is
--- undone alone and answered {"retry": true}; the server reads again and
--- answers it as a repeat. Every money guard of the former single statements is
--- here: the wallet row is locked, the round must be open, the stake within the
--- limits and covered, the bet of a win still accepted.
+-- accepted bet/win here as one jsonb object; provider_wallet_calls takes a
+-- batch of them (apps/server/src/modules/provider-wallet/run-money-call.ts).
+-- Every money guard of the former single statements is here: the wallet row
+-- is locked, the round must be open, the stake within the limits and covered,
+-- the bet of a win still accepted. A call that loses a race on its key
+-- (a concurrent duplicate) or a lock is answered {"retry": true}; the server
+-- reads again and answers it as a repeat.
 --
 -- Amounts: `play_amount` is in the currency the game plays in (G). With a
 -- session price (W per 1 G, ADR 006) a stake converts to the wallet currency
 -- rounded UP, a payout rounded DOWN, balances reported back rounded DOWN.
 
--- The common end of an accepted call: game transaction, claim of the
--- transaction_uuid, ledger legs, round closing, balance event.
-CREATE FUNCTION provider_wallet_record(
-  c jsonb, method text, amt numeric, play_amount numeric, free_spin boolean, correlation uuid,
-  w_guid uuid, w_customer uuid, w_currency uuid, w_balance numeric, w_bonus_balance numeric, w_free_spin_count integer,
-  total_before numeric, cash_part numeric, bonus_part numeric, cash_account uuid, bonus_account uuid,
-  wager_contribution numeric, cash_counterparty uuid, bonus_counterparty uuid, to_player boolean,
-  cash_kind text, bonus_kind text
-) RETURNS void LANGUAGE plpgsql AS $$
+-- The money of a batch of bets and wins in one set-based statement: a batch
+-- costs the database little more than its rows. Each wallet at most once.
+-- Locks are taken first and in one global order, so concurrent batches never
+-- wait on each other in a cycle: the bets being paid (FOR SHARE, as a rollback
+-- takes them) sorted by key, then the wallets sorted by guid. Returns one
+-- answer per call, in order; raises (undoing everything) on a lost race.
+CREATE FUNCTION provider_wallet_apply(calls jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  provider text := c->>'provider_code';
-  tx_uuid text := c->>'transaction_uuid';
-  round_ref text := c->>'round_id';
-  price numeric := (c->>'exchange_price')::numeric;
-  play_dec integer := (c->>'play_decimals')::integer;
-  dec integer := (c->>'decimals')::integer;
-  is_bet boolean := method = 'bet';
-  gt_guid uuid;
+  results jsonb;
 BEGIN
-  INSERT INTO game_transactions (user_guid, wallet_guid, currency_guid, provider_code, game_code, game_guid, operation,
-                                 bet_sum, win, bonus_bet, balance_before, balance_after, session_id, tradeid, betid,
-                                 isbet, finish, freespin, correlation_guid, info,
-                                 exchange_balance_before, exchange_balance_after, exchange_bet_sum, exchange_win,
-                                 exchange_guid, exchange_price)
-  VALUES (w_customer, w_guid, w_currency, provider, c->>'game_code', (c->>'game_guid')::uuid, method,
-          CASE WHEN is_bet THEN amt ELSE 0 END, CASE WHEN is_bet THEN 0 ELSE amt END,
-          CASE WHEN is_bet THEN bonus_part ELSE 0 END, total_before, w_balance + w_bonus_balance,
-          (c->>'session_guid')::uuid, tx_uuid, round_ref, is_bet, (c->>'round_closed')::boolean, free_spin, correlation,
-          jsonb_build_object('operation', method, 'provider_code', provider, 'game_code', c->>'game_code',
-                             'reference_transaction_uuid', c->>'reference_uuid',
-                             'cash', cash_part::text, 'bonus', bonus_part::text),
-          CASE WHEN price IS NULL THEN NULL ELSE trunc(total_before / price, play_dec) END,
-          CASE WHEN price IS NULL THEN NULL ELSE trunc((w_balance + w_bonus_balance) / price, play_dec) END,
-          CASE WHEN price IS NULL THEN NULL WHEN is_bet THEN play_amount ELSE 0 END,
-          CASE WHEN price IS NULL THEN NULL WHEN is_bet THEN 0 ELSE play_amount END,
-          CASE WHEN price IS NULL THEN NULL ELSE (c->>'exchange_guid')::uuid END, price)
-  RETURNING guid INTO gt_guid;
+  PERFORM 1 FROM provider_transactions t
+    JOIN jsonb_to_recordset(calls) AS q(method text, provider_code text, reference_uuid text)
+      ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+   WHERE q.method = 'win'
+   ORDER BY t.provider_code, t.transaction_uuid
+     FOR SHARE OF t;
+  PERFORM 1 FROM wallets w
+   WHERE w.guid IN (SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls))
+   ORDER BY w.guid
+     FOR NO KEY UPDATE;
 
-  INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id,
-                                     reference_uuid, amount, cash_amount, bonus_amount, wager_contribution, free_spin,
-                                     game_transaction_guid, balance_after, bonus_balance_after)
-  VALUES (provider, tx_uuid, method, 'accepted', c->>'fingerprint', w_guid, round_ref,
-          c->>'reference_uuid', amt, cash_part, bonus_part, wager_contribution, free_spin,
-          gt_guid, w_balance, w_bonus_balance);
-
-  IF cash_part > 0 THEN
+  WITH q AS (
+    SELECT * FROM jsonb_to_recordset(calls) AS q(
+      i integer, method text, provider_code text, transaction_uuid text, fingerprint text, wallet_guid uuid,
+      session_guid uuid, game_code text, game_guid uuid, round_id text, round_closed boolean, reference_uuid text,
+      play_amount numeric, decimals integer, play_decimals integer, exchange_guid uuid, exchange_price numeric,
+      house_account uuid, announce boolean, free_spin boolean, max_bet numeric, max_bonus_bet numeric,
+      bonus_wage numeric, bonus_play_allowed boolean, bonus_counterparty uuid)),
+  -- Bets: the stake in W rounded up; checks on the locked wallet; cash first, then bonus money.
+  checks AS (
+    SELECT b.*,
+           NOT EXISTS (SELECT 1 FROM game_rounds r
+                        WHERE r.provider_code = b.provider_code AND r.round_id = b.round_id
+                          AND r.closed_at IS NOT NULL) AS round_open,
+           b.amt <= b.max_bet AS within_max_bet,
+           CASE WHEN b.free_spin THEN b.free_spin_count > 0
+                WHEN b.bonus_play_allowed THEN b.balance + b.bonus_balance >= b.amt
+                ELSE b.balance >= b.amt END AS covered,
+           CASE WHEN b.free_spin THEN 0 ELSE LEAST(b.balance, b.amt) END AS cash_part,
+           CASE WHEN b.free_spin THEN 0 ELSE b.amt - LEAST(b.balance, b.amt) END AS bonus_part
+      FROM (SELECT q.*, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.wager, w.free_spin_count,
+                   w.customer_bonus_guid, w.cash_account_guid, w.bonus_account_guid,
+                   CASE WHEN q.exchange_price IS NULL THEN q.play_amount
+                        ELSE round(ceil(q.play_amount * q.exchange_price * power(10::numeric, q.decimals))
+                                   / power(10::numeric, q.decimals), q.decimals) END AS amt
+              FROM q JOIN wallets w ON w.guid = q.wallet_guid
+             WHERE q.method = 'bet') b),
+  bet_split AS (
+    SELECT c.*,
+           CASE WHEN c.free_spin OR c.customer_bonus_guid IS NULL THEN 0
+                ELSE LEAST(c.wager, c.amt * c.bonus_wage / 100) END AS wager_contribution
+      FROM checks c
+     WHERE c.round_open AND c.within_max_bet AND c.covered AND (c.bonus_part = 0 OR c.amt <= c.max_bonus_bet)),
+  moved_bets AS (
+    UPDATE wallets w
+       SET balance = w.balance - s.cash_part,
+           bonus_balance = w.bonus_balance - s.bonus_part,
+           wager = w.wager - s.wager_contribution,
+           free_spin_count = w.free_spin_count - CASE WHEN s.free_spin THEN 1 ELSE 0 END,
+           updated_at = now()
+      FROM bet_split s WHERE w.guid = s.wallet_guid
+    RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
+              s.game_guid, s.round_id, s.round_closed, s.reference_uuid, s.play_amount, s.decimals, s.play_decimals,
+              s.exchange_guid, s.exchange_price, s.announce, s.amt, s.cash_part, s.bonus_part, s.wager_contribution,
+              s.free_spin, NULL::uuid AS correlation, s.house_account AS cash_counterparty, s.house_account AS bonus_counterparty,
+              false AS to_player, 'bet'::text AS cash_kind, 'bet'::text AS bonus_kind,
+              s.balance + s.bonus_balance AS total_before,
+              w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+  -- Wins: the payout in W rounded down, split like the (still accepted) bet was funded.
+  win_split AS (
+    SELECT x.*, x.amt - x.cash_part AS bonus_part
+      FROM (SELECT v.*,
+                   CASE WHEN v.bet_free_spin THEN 0::numeric
+                        WHEN v.bet_amount = 0 THEN v.amt
+                        ELSE trunc(v.amt * v.bet_cash_amount / v.bet_amount, v.decimals) END AS cash_part
+              FROM (SELECT q.*, t.amount AS bet_amount, t.cash_amount AS bet_cash_amount, t.free_spin AS bet_free_spin,
+                           t.game_transaction_guid AS bet_game_transaction_guid,
+                           CASE WHEN q.exchange_price IS NULL THEN q.play_amount
+                                ELSE trunc(q.play_amount * q.exchange_price, q.decimals) END AS amt
+                      FROM q JOIN provider_transactions t
+                        ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+                       AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
+                     WHERE q.method = 'win') v) x),
+  moved_wins AS (
+    UPDATE wallets w
+       SET balance = w.balance + s.cash_part,
+           bonus_balance = w.bonus_balance + s.bonus_part,
+           free_spin_win_amount = w.free_spin_win_amount + CASE WHEN s.bet_free_spin THEN s.amt ELSE 0 END,
+           updated_at = now()
+      FROM win_split s WHERE w.guid = s.wallet_guid
+    RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
+              s.game_guid, s.round_id, s.round_closed, s.reference_uuid, s.play_amount, s.decimals, s.play_decimals,
+              s.exchange_guid, s.exchange_price, s.announce, s.amt, s.cash_part, s.bonus_part, 0::numeric AS wager_contribution,
+              s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
+              s.house_account AS cash_counterparty, s.bonus_counterparty, true AS to_player, 'win'::text AS cash_kind,
+              CASE WHEN s.bet_free_spin THEN 'free_spin_win' ELSE 'win' END::text AS bonus_kind,
+              w.balance + w.bonus_balance - s.amt AS total_before,
+              w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+  moved AS (SELECT * FROM moved_bets UNION ALL SELECT * FROM moved_wins),
+  -- The common end of every accepted call. Data-modifying
+  -- CTEs run to completion whether the final SELECT reads them or not.
+  gt AS (
+    INSERT INTO game_transactions (user_guid, wallet_guid, currency_guid, provider_code, game_code, game_guid, operation,
+                                   bet_sum, win, bonus_bet, balance_before, balance_after, session_id, tradeid, betid,
+                                   isbet, finish, freespin, correlation_guid, info,
+                                   exchange_balance_before, exchange_balance_after, exchange_bet_sum, exchange_win,
+                                   exchange_guid, exchange_price)
+    SELECT m.customer_guid, m.wallet_guid, m.currency_guid, m.provider_code, m.game_code, m.game_guid, m.method,
+           CASE WHEN m.method = 'bet' THEN m.amt ELSE 0 END, CASE WHEN m.method = 'bet' THEN 0 ELSE m.amt END,
+           CASE WHEN m.method = 'bet' THEN m.bonus_part ELSE 0 END, m.total_before, m.new_balance + m.new_bonus_balance,
+           m.session_guid, m.transaction_uuid, m.round_id, m.method = 'bet', m.round_closed, m.free_spin, m.correlation,
+           jsonb_build_object('operation', m.method, 'provider_code', m.provider_code, 'game_code', m.game_code,
+                              'reference_transaction_uuid', m.reference_uuid,
+                              'cash', m.cash_part::text, 'bonus', m.bonus_part::text),
+           CASE WHEN m.exchange_price IS NULL THEN NULL ELSE trunc(m.total_before / m.exchange_price, m.play_decimals) END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL
+                ELSE trunc((m.new_balance + m.new_bonus_balance) / m.exchange_price, m.play_decimals) END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL WHEN m.method = 'bet' THEN m.play_amount ELSE 0 END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL WHEN m.method = 'bet' THEN 0 ELSE m.play_amount END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL ELSE m.exchange_guid END, m.exchange_price
+      FROM moved m
+    RETURNING guid, provider_code, tradeid),
+  mg AS (
+    SELECT m.*, gt.guid AS game_transaction_guid
+      FROM moved m JOIN gt ON gt.provider_code = m.provider_code AND gt.tradeid = m.transaction_uuid),
+  claim AS (
+    INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id,
+                                       reference_uuid, amount, cash_amount, bonus_amount, wager_contribution, free_spin,
+                                       game_transaction_guid, balance_after, bonus_balance_after)
+    SELECT mg.provider_code, mg.transaction_uuid, mg.method, 'accepted', mg.fingerprint, mg.wallet_guid, mg.round_id,
+           mg.reference_uuid, mg.amt, mg.cash_part, mg.bonus_part, mg.wager_contribution, mg.free_spin,
+           mg.game_transaction_guid, mg.new_balance, mg.new_bonus_balance
+      FROM mg
+    RETURNING 1),
+  t_cash AS (
     INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
                                   round_ref, game_transaction_guid)
-    VALUES (provider || ':' || tx_uuid || ':cash', cash_kind, w_currency,
-            CASE WHEN to_player THEN cash_counterparty ELSE cash_account END,
-            CASE WHEN to_player THEN cash_account ELSE cash_counterparty END,
-            cash_part, provider || ':' || round_ref, gt_guid);
-  END IF;
-  IF bonus_part > 0 THEN
+    SELECT mg.provider_code || ':' || mg.transaction_uuid || ':cash', mg.cash_kind, mg.currency_guid,
+           CASE WHEN mg.to_player THEN mg.cash_counterparty ELSE mg.cash_account_guid END,
+           CASE WHEN mg.to_player THEN mg.cash_account_guid ELSE mg.cash_counterparty END,
+           mg.cash_part, mg.provider_code || ':' || mg.round_id, mg.game_transaction_guid
+      FROM mg WHERE mg.cash_part > 0
+    RETURNING 1),
+  t_bonus AS (
     INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
                                   round_ref, game_transaction_guid)
-    VALUES (provider || ':' || tx_uuid || ':bonus', bonus_kind, w_currency,
-            CASE WHEN to_player THEN bonus_counterparty ELSE bonus_account END,
-            CASE WHEN to_player THEN bonus_account ELSE bonus_counterparty END,
-            bonus_part, provider || ':' || round_ref, gt_guid);
-  END IF;
-
-  IF (c->>'round_closed')::boolean THEN
+    SELECT mg.provider_code || ':' || mg.transaction_uuid || ':bonus', mg.bonus_kind, mg.currency_guid,
+           CASE WHEN mg.to_player THEN mg.bonus_counterparty ELSE mg.bonus_account_guid END,
+           CASE WHEN mg.to_player THEN mg.bonus_account_guid ELSE mg.bonus_counterparty END,
+           mg.bonus_part, mg.provider_code || ':' || mg.round_id, mg.game_transaction_guid
+      FROM mg WHERE mg.bonus_part > 0
+    RETURNING 1),
+  closed_round AS (
+    -- One row per round: ON CONFLICT DO UPDATE may touch a row only once per statement.
     INSERT INTO game_rounds (provider_code, round_id, wallet_guid, closed_at)
-    VALUES (provider, round_ref, w_guid, now())
-    ON CONFLICT (provider_code, round_id) DO UPDATE SET closed_at = COALESCE(game_rounds.closed_at, EXCLUDED.closed_at);
-  END IF;
-
-  IF (c->>'announce')::boolean THEN
+    SELECT DISTINCT ON (m.provider_code, m.round_id) m.provider_code, m.round_id, m.wallet_guid, now()
+      FROM moved m WHERE m.round_closed
+     ORDER BY m.provider_code, m.round_id, m.i
+    ON CONFLICT (provider_code, round_id) DO UPDATE SET closed_at = COALESCE(game_rounds.closed_at, EXCLUDED.closed_at)
+    RETURNING 1),
+  event AS (
     INSERT INTO outbox_events (user_guid, type, payload)
-    VALUES (w_customer, 'user_balance_updated', jsonb_build_object(
-              'wallet_guid', w_guid, 'currency_guid', w_currency,
-              'balance', round(w_balance, dec)::text,
-              'bonus_balance', round(w_bonus_balance, dec)::text,
-              'free_spin_count', w_free_spin_count,
-              'operation_type', method,
-              'operation_amount', amt::text));
+    SELECT m.customer_guid, 'user_balance_updated', jsonb_build_object(
+             'wallet_guid', m.wallet_guid, 'currency_guid', m.currency_guid,
+             'balance', round(m.new_balance, m.decimals)::text,
+             'bonus_balance', round(m.new_bonus_balance, m.decimals)::text,
+             'free_spin_count', m.new_free_spin_count,
+             'operation_type', m.method,
+             'operation_amount', m.amt::text)
+      FROM moved m WHERE m.announce
+     ORDER BY m.i
+    RETURNING 1)
+  SELECT jsonb_agg(
+           CASE WHEN m.i IS NOT NULL THEN jsonb_build_object(
+                  'i', q.i, 'applied', true,
+                  'balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_balance
+                                         ELSE trunc(m.new_balance / m.exchange_price, m.play_decimals) END)::text,
+                  'bonus_balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_bonus_balance
+                                               ELSE trunc(m.new_bonus_balance / m.exchange_price, m.play_decimals) END)::text)
+                WHEN c.i IS NOT NULL THEN jsonb_build_object(
+                  'i', q.i, 'applied', false,
+                  'round_open', c.round_open, 'within_max_bet', c.within_max_bet, 'covered', c.covered,
+                  'balance', (CASE WHEN c.exchange_price IS NULL THEN c.balance
+                                   ELSE trunc(c.balance / c.exchange_price, c.play_decimals) END)::text,
+                  'bonus_balance', (CASE WHEN c.exchange_price IS NULL THEN c.bonus_balance
+                                         ELSE trunc(c.bonus_balance / c.exchange_price, c.play_decimals) END)::text)
+                ELSE jsonb_build_object('i', q.i, 'applied', false) END
+           ORDER BY q.i)
+    INTO results
+    FROM q LEFT JOIN moved m ON m.i = q.i LEFT JOIN checks c ON c.i = q.i
+   -- A bet whose wallet is gone has no answer (raised below).
+   WHERE q.method = 'win' OR c.i IS NOT NULL;
+  IF jsonb_array_length(COALESCE(results, '[]'::jsonb)) <> jsonb_array_length(calls) THEN
+    -- Only a bet on a wallet that does not exist goes unanswered.
+    RAISE EXCEPTION 'wallet % is gone',
+      (SELECT q.wallet_guid FROM jsonb_to_recordset(calls) AS q(wallet_guid uuid)
+        WHERE NOT EXISTS (SELECT 1 FROM wallets w WHERE w.guid = q.wallet_guid) LIMIT 1);
   END IF;
+  RETURN results;
 END
 $$;
 --> statement-breakpoint
--- bet: debit the stake, cash first then bonus money (ADR 004), under the
--- wallet row's lock. A stake that is not allowed or not covered moves nothing
--- and reports why, with the balances as they stand.
-CREATE FUNCTION provider_wallet_bet(c jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  price numeric := (c->>'exchange_price')::numeric;
-  dec integer := (c->>'decimals')::integer;
-  play_dec integer := (c->>'play_decimals')::integer;
-  play_amount numeric := (c->>'play_amount')::numeric;
-  free boolean := (c->>'free_spin')::boolean;
-  amt numeric;
-  w record;
-  round_open boolean;
-  within_max_bet boolean;
-  covered boolean;
-  cash_part numeric;
-  bonus_part numeric;
-  wager_contribution numeric;
-  new_balance numeric;
-  new_bonus_balance numeric;
-  new_free_spin_count integer;
-BEGIN
-  amt := CASE WHEN price IS NULL THEN play_amount
-              ELSE round(ceil(play_amount * price * power(10::numeric, dec)) / power(10::numeric, dec), dec) END;
-  SELECT guid, customer_guid, currency_guid, balance, bonus_balance, wager, free_spin_count, customer_bonus_guid,
-         cash_account_guid, bonus_account_guid
-    INTO w FROM wallets WHERE guid = (c->>'wallet_guid')::uuid FOR NO KEY UPDATE;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'wallet % of session % is gone', c->>'wallet_guid', c->>'session_guid';
-  END IF;
-  round_open := NOT EXISTS (SELECT 1 FROM game_rounds r
-                             WHERE r.provider_code = c->>'provider_code' AND r.round_id = c->>'round_id'
-                               AND r.closed_at IS NOT NULL);
-  within_max_bet := amt <= (c->>'max_bet')::numeric;
-  covered := CASE WHEN free THEN w.free_spin_count > 0
-                  WHEN (c->>'bonus_play_allowed')::boolean THEN w.balance + w.bonus_balance >= amt
-                  ELSE w.balance >= amt END;
-  cash_part := CASE WHEN free THEN 0 ELSE LEAST(w.balance, amt) END;
-  bonus_part := CASE WHEN free THEN 0 ELSE amt - LEAST(w.balance, amt) END;
-  IF NOT (round_open AND within_max_bet AND covered AND (bonus_part = 0 OR amt <= (c->>'max_bonus_bet')::numeric)) THEN
-    RETURN jsonb_build_object(
-      'applied', false, 'round_open', round_open, 'within_max_bet', within_max_bet, 'covered', covered,
-      'balance', (CASE WHEN price IS NULL THEN w.balance ELSE trunc(w.balance / price, play_dec) END)::text,
-      'bonus_balance', (CASE WHEN price IS NULL THEN w.bonus_balance ELSE trunc(w.bonus_balance / price, play_dec) END)::text);
-  END IF;
-  wager_contribution := CASE WHEN free OR w.customer_bonus_guid IS NULL THEN 0
-                             ELSE LEAST(w.wager, amt * (c->>'bonus_wage')::numeric / 100) END;
-  UPDATE wallets
-     SET balance = balance - cash_part,
-         bonus_balance = bonus_balance - bonus_part,
-         wager = wager - wager_contribution,
-         free_spin_count = free_spin_count - CASE WHEN free THEN 1 ELSE 0 END,
-         updated_at = now()
-   WHERE guid = w.guid
-  RETURNING balance, bonus_balance, free_spin_count INTO new_balance, new_bonus_balance, new_free_spin_count;
-  PERFORM provider_wallet_record(
-    c, 'bet', amt, play_amount, free, NULL,
-    w.guid, w.customer_guid, w.currency_guid, new_balance, new_bonus_balance, new_free_spin_count,
-    w.balance + w.bonus_balance, cash_part, bonus_part, w.cash_account_guid, w.bonus_account_guid,
-    wager_contribution, (c->>'house_account')::uuid, (c->>'house_account')::uuid, false, 'bet', 'bet');
-  RETURN jsonb_build_object(
-    'applied', true,
-    'balance_after', (CASE WHEN price IS NULL THEN new_balance ELSE trunc(new_balance / price, play_dec) END)::text,
-    'bonus_balance_after', (CASE WHEN price IS NULL THEN new_bonus_balance ELSE trunc(new_bonus_balance / price, play_dec) END)::text);
-END
-$$;
---> statement-breakpoint
--- win: credit the payout of a bet that is still accepted, split like the bet
--- was funded (cash share wins cash, the rest bonus money; a free spin's
--- winnings are bonus money). The bet row is held FOR SHARE so a rollback of
--- it waits for the win, or the win sees it rolled back ({"applied": false}).
-CREATE FUNCTION provider_wallet_win(c jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  price numeric := (c->>'exchange_price')::numeric;
-  dec integer := (c->>'decimals')::integer;
-  play_dec integer := (c->>'play_decimals')::integer;
-  play_amount numeric := (c->>'play_amount')::numeric;
-  amt numeric;
-  bet record;
-  w record;
-  cash_part numeric;
-  bonus_part numeric;
-BEGIN
-  amt := CASE WHEN price IS NULL THEN play_amount ELSE trunc(play_amount * price, dec) END;
-  SELECT t.amount, t.cash_amount, t.free_spin, t.game_transaction_guid
-    INTO bet FROM provider_transactions t
-   WHERE t.provider_code = c->>'provider_code' AND t.transaction_uuid = c->>'reference_uuid'
-     AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = (c->>'wallet_guid')::uuid
-     FOR SHARE;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('applied', false);
-  END IF;
-  cash_part := CASE WHEN bet.free_spin THEN 0::numeric
-                    WHEN bet.amount = 0 THEN amt
-                    ELSE trunc(amt * bet.cash_amount / bet.amount, dec) END;
-  bonus_part := amt - cash_part;
-  UPDATE wallets
-     SET balance = balance + cash_part,
-         bonus_balance = bonus_balance + bonus_part,
-         free_spin_win_amount = free_spin_win_amount + CASE WHEN bet.free_spin THEN amt ELSE 0 END,
-         updated_at = now()
-   WHERE guid = (c->>'wallet_guid')::uuid
-  RETURNING guid, customer_guid, currency_guid, balance, bonus_balance, free_spin_count, cash_account_guid, bonus_account_guid
-    INTO w;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'wallet % of session % is gone', c->>'wallet_guid', c->>'session_guid';
-  END IF;
-  PERFORM provider_wallet_record(
-    c, 'win', amt, play_amount, bet.free_spin, bet.game_transaction_guid,
-    w.guid, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.free_spin_count,
-    w.balance + w.bonus_balance - amt, cash_part, bonus_part, w.cash_account_guid, w.bonus_account_guid,
-    0, (c->>'house_account')::uuid, (c->>'bonus_counterparty')::uuid, true,
-    'win', CASE WHEN bet.free_spin THEN 'free_spin_win' ELSE 'win' END);
-  RETURN jsonb_build_object(
-    'applied', true,
-    'balance_after', (CASE WHEN price IS NULL THEN w.balance ELSE trunc(w.balance / price, play_dec) END)::text,
-    'bonus_balance_after', (CASE WHEN price IS NULL THEN w.bonus_balance ELSE trunc(w.bonus_balance / price, play_dec) END)::text);
-END
-$$;
---> statement-breakpoint
--- A batch one call at a time, each in its own subtransaction (an EXCEPTION
--- block): a call that loses a race on its key or is picked as a deadlock
--- victim is undone alone and answered {"retry": true}.
+-- One call at a time, each in its own subtransaction (an EXCEPTION block): a
+-- call that loses a race is undone alone and answered {"retry": true}.
 CREATE FUNCTION provider_wallet_calls_one_by_one(calls jsonb) RETURNS SETOF jsonb LANGUAGE plpgsql AS $$
 DECLARE
   c jsonb;
-  r jsonb;
 BEGIN
   FOR c IN SELECT value FROM jsonb_array_elements(calls) LOOP
     BEGIN
-      r := CASE c->>'method'
-             WHEN 'bet' THEN provider_wallet_bet(c)
-             WHEN 'win' THEN provider_wallet_win(c)
-           END;
-      IF r IS NULL THEN
-        RAISE EXCEPTION 'unknown provider wallet method %', c->>'method';
-      END IF;
+      RETURN NEXT provider_wallet_apply(jsonb_build_array(c))->0;
     EXCEPTION WHEN unique_violation OR deadlock_detected THEN
-      r := jsonb_build_object('retry', true);
+      RETURN NEXT jsonb_build_object('i', c->'i', 'retry', true);
     END;
-    RETURN NEXT r || jsonb_build_object('i', c->'i');
   END LOOP;
 END
 $$;
 --> statement-breakpoint
--- A batch of bets and wins under one commit, set-based: one statement moves
--- the money of every call, so a batch costs the database little more than
--- its rows. It needs each wallet at most once; a batch that names a wallet
--- twice, or that loses a race on a key (a concurrent duplicate) or a lock,
--- runs one call at a time instead (provider_wallet_calls_one_by_one), which
--- answers exactly the same. Locks are taken first and in a fixed order: the
--- bets being paid (FOR SHARE, as a rollback takes them), then the wallets
--- sorted by guid.
+-- A batch under one commit: all at once when it names each wallet once and
+-- nothing races it, else one call at a time (same answers, one subtransaction
+-- per call). A batch never outgrows the 64 subtransactions a backend caches.
 CREATE FUNCTION provider_wallet_calls(calls jsonb) RETURNS SETOF jsonb LANGUAGE plpgsql AS $$
 DECLARE
   results jsonb;
 BEGIN
   IF jsonb_array_length(calls) > 64 THEN
-    -- More subtransactions than a backend caches (64) would slow every snapshot in the cluster.
     RAISE EXCEPTION 'a batch holds at most 64 calls, got %', jsonb_array_length(calls);
   END IF;
   IF (SELECT count(DISTINCT value->>'wallet_guid') < count(*) FROM jsonb_array_elements(calls)) THEN
@@ -262,201 +250,11 @@ BEGIN
     RETURN;
   END IF;
   BEGIN
-    PERFORM 1 FROM provider_transactions t
-      JOIN jsonb_to_recordset(calls) AS q(method text, provider_code text, reference_uuid text)
-        ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
-     WHERE q.method = 'win'
-     ORDER BY t.provider_code, t.transaction_uuid
-       FOR SHARE OF t;
-    PERFORM 1 FROM wallets w
-     WHERE w.guid IN (SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls))
-     ORDER BY w.guid
-       FOR NO KEY UPDATE;
-
-    WITH q AS (
-      SELECT * FROM jsonb_to_recordset(calls) AS q(
-        i integer, method text, provider_code text, transaction_uuid text, fingerprint text, wallet_guid uuid,
-        session_guid uuid, game_code text, game_guid uuid, round_id text, round_closed boolean, reference_uuid text,
-        play_amount numeric, decimals integer, play_decimals integer, exchange_guid uuid, exchange_price numeric,
-        house_account uuid, announce boolean, free_spin boolean, max_bet numeric, max_bonus_bet numeric,
-        bonus_wage numeric, bonus_play_allowed boolean, bonus_counterparty uuid)),
-    -- Bets: the stake in W rounded up; checks on the locked wallet; cash first, then bonus money.
-    checks AS (
-      SELECT b.*,
-             NOT EXISTS (SELECT 1 FROM game_rounds r
-                          WHERE r.provider_code = b.provider_code AND r.round_id = b.round_id
-                            AND r.closed_at IS NOT NULL) AS round_open,
-             b.amt <= b.max_bet AS within_max_bet,
-             CASE WHEN b.free_spin THEN b.free_spin_count > 0
-                  WHEN b.bonus_play_allowed THEN b.balance + b.bonus_balance >= b.amt
-                  ELSE b.balance >= b.amt END AS covered,
-             CASE WHEN b.free_spin THEN 0 ELSE LEAST(b.balance, b.amt) END AS cash_part,
-             CASE WHEN b.free_spin THEN 0 ELSE b.amt - LEAST(b.balance, b.amt) END AS bonus_part
-        FROM (SELECT q.*, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.wager, w.free_spin_count,
-                     w.customer_bonus_guid, w.cash_account_guid, w.bonus_account_guid,
-                     CASE WHEN q.exchange_price IS NULL THEN q.play_amount
-                          ELSE round(ceil(q.play_amount * q.exchange_price * power(10::numeric, q.decimals))
-                                     / power(10::numeric, q.decimals), q.decimals) END AS amt
-                FROM q JOIN wallets w ON w.guid = q.wallet_guid
-               WHERE q.method = 'bet') b),
-    bet_split AS (
-      SELECT c.*,
-             CASE WHEN c.free_spin OR c.customer_bonus_guid IS NULL THEN 0
-                  ELSE LEAST(c.wager, c.amt * c.bonus_wage / 100) END AS wager_contribution
-        FROM checks c
-       WHERE c.round_open AND c.within_max_bet AND c.covered AND (c.bonus_part = 0 OR c.amt <= c.max_bonus_bet)),
-    moved_bets AS (
-      UPDATE wallets w
-         SET balance = w.balance - s.cash_part,
-             bonus_balance = w.bonus_balance - s.bonus_part,
-             wager = w.wager - s.wager_contribution,
-             free_spin_count = w.free_spin_count - CASE WHEN s.free_spin THEN 1 ELSE 0 END,
-             updated_at = now()
-        FROM bet_split s WHERE w.guid = s.wallet_guid
-      RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
-                s.game_guid, s.round_id, s.round_closed, s.reference_uuid, s.play_amount, s.decimals, s.play_decimals,
-                s.exchange_guid, s.exchange_price, s.announce, s.amt, s.cash_part, s.bonus_part, s.wager_contribution,
-                s.free_spin, NULL::uuid AS correlation, s.house_account AS cash_counterparty, s.house_account AS bonus_counterparty,
-                false AS to_player, 'bet'::text AS cash_kind, 'bet'::text AS bonus_kind,
-                s.balance + s.bonus_balance AS total_before,
-                w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
-                w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
-    -- Wins: the payout in W rounded down, split like the (still accepted) bet was funded.
-    win_split AS (
-      SELECT x.*, x.amt - x.cash_part AS bonus_part
-        FROM (SELECT v.*,
-                     CASE WHEN v.bet_free_spin THEN 0::numeric
-                          WHEN v.bet_amount = 0 THEN v.amt
-                          ELSE trunc(v.amt * v.bet_cash_amount / v.bet_amount, v.decimals) END AS cash_part
-                FROM (SELECT q.*, t.amount AS bet_amount, t.cash_amount AS bet_cash_amount, t.free_spin AS bet_free_spin,
-                             t.game_transaction_guid AS bet_game_transaction_guid,
-                             CASE WHEN q.exchange_price IS NULL THEN q.play_amount
-                                  ELSE trunc(q.play_amount * q.exchange_price, q.decimals) END AS amt
-                        FROM q JOIN provider_transactions t
-                          ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
-                         AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
-                       WHERE q.method = 'win') v) x),
-    moved_wins AS (
-      UPDATE wallets w
-         SET balance = w.balance + s.cash_part,
-             bonus_balance = w.bonus_balance + s.bonus_part,
-             free_spin_win_amount = w.free_spin_win_amount + CASE WHEN s.bet_free_spin THEN s.amt ELSE 0 END,
-             updated_at = now()
-        FROM win_split s WHERE w.guid = s.wallet_guid
-      RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
-                s.game_guid, s.round_id, s.round_closed, s.reference_uuid, s.play_amount, s.decimals, s.play_decimals,
-                s.exchange_guid, s.exchange_price, s.announce, s.amt, s.cash_part, s.bonus_part, 0::numeric AS wager_contribution,
-                s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
-                s.house_account AS cash_counterparty, s.bonus_counterparty, true AS to_player, 'win'::text AS cash_kind,
-                CASE WHEN s.bet_free_spin THEN 'free_spin_win' ELSE 'win' END::text AS bonus_kind,
-                w.balance + w.bonus_balance - s.amt AS total_before,
-                w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
-                w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
-    moved AS (SELECT * FROM moved_bets UNION ALL SELECT * FROM moved_wins),
-    -- The common end, as provider_wallet_record writes it for one call. Data-modifying
-    -- CTEs run to completion whether the final SELECT reads them or not.
-    gt AS (
-      INSERT INTO game_transactions (user_guid, wallet_guid, currency_guid, provider_code, game_code, game_guid, operation,
-                                     bet_sum, win, bonus_bet, balance_before, balance_after, session_id, tradeid, betid,
-                                     isbet, finish, freespin, correlation_guid, info,
-                                     exchange_balance_before, exchange_balance_after, exchange_bet_sum, exchange_win,
-                                     exchange_guid, exchange_price)
-      SELECT m.customer_guid, m.wallet_guid, m.currency_guid, m.provider_code, m.game_code, m.game_guid, m.method,
-             CASE WHEN m.method = 'bet' THEN m.amt ELSE 0 END, CASE WHEN m.method = 'bet' THEN 0 ELSE m.amt END,
-             CASE WHEN m.method = 'bet' THEN m.bonus_part ELSE 0 END, m.total_before, m.new_balance + m.new_bonus_balance,
-             m.session_guid, m.transaction_uuid, m.round_id, m.method = 'bet', m.round_closed, m.free_spin, m.correlation,
-             jsonb_build_object('operation', m.method, 'provider_code', m.provider_code, 'game_code', m.game_code,
-                                'reference_transaction_uuid', m.reference_uuid,
-                                'cash', m.cash_part::text, 'bonus', m.bonus_part::text),
-             CASE WHEN m.exchange_price IS NULL THEN NULL ELSE trunc(m.total_before / m.exchange_price, m.play_decimals) END,
-             CASE WHEN m.exchange_price IS NULL THEN NULL
-                  ELSE trunc((m.new_balance + m.new_bonus_balance) / m.exchange_price, m.play_decimals) END,
-             CASE WHEN m.exchange_price IS NULL THEN NULL WHEN m.method = 'bet' THEN m.play_amount ELSE 0 END,
-             CASE WHEN m.exchange_price IS NULL THEN NULL WHEN m.method = 'bet' THEN 0 ELSE m.play_amount END,
-             CASE WHEN m.exchange_price IS NULL THEN NULL ELSE m.exchange_guid END, m.exchange_price
-        FROM moved m
-      RETURNING guid, provider_code, tradeid),
-    mg AS (
-      SELECT m.*, gt.guid AS game_transaction_guid
-        FROM moved m JOIN gt ON gt.provider_code = m.provider_code AND gt.tradeid = m.transaction_uuid),
-    claim AS (
-      INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id,
-                                         reference_uuid, amount, cash_amount, bonus_amount, wager_contribution, free_spin,
-                                         game_transaction_guid, balance_after, bonus_balance_after)
-      SELECT mg.provider_code, mg.transaction_uuid, mg.method, 'accepted', mg.fingerprint, mg.wallet_guid, mg.round_id,
-             mg.reference_uuid, mg.amt, mg.cash_part, mg.bonus_part, mg.wager_contribution, mg.free_spin,
-             mg.game_transaction_guid, mg.new_balance, mg.new_bonus_balance
-        FROM mg
-      RETURNING 1),
-    t_cash AS (
-      INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
-                                    round_ref, game_transaction_guid)
-      SELECT mg.provider_code || ':' || mg.transaction_uuid || ':cash', mg.cash_kind, mg.currency_guid,
-             CASE WHEN mg.to_player THEN mg.cash_counterparty ELSE mg.cash_account_guid END,
-             CASE WHEN mg.to_player THEN mg.cash_account_guid ELSE mg.cash_counterparty END,
-             mg.cash_part, mg.provider_code || ':' || mg.round_id, mg.game_transaction_guid
-        FROM mg WHERE mg.cash_part > 0
-      RETURNING 1),
-    t_bonus AS (
-      INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
-                                    round_ref, game_transaction_guid)
-      SELECT mg.provider_code || ':' || mg.transaction_uuid || ':bonus', mg.bonus_kind, mg.currency_guid,
-             CASE WHEN mg.to_player THEN mg.bonus_counterparty ELSE mg.bonus_account_guid END,
-             CASE WHEN mg.to_player THEN mg.bonus_account_guid ELSE mg.bonus_counterparty END,
-             mg.bonus_part, mg.provider_code || ':' || mg.round_id, mg.game_transaction_guid
-        FROM mg WHERE mg.bonus_part > 0
-      RETURNING 1),
-    closed_round AS (
-      -- One row per round: ON CONFLICT DO UPDATE may touch a row only once per statement.
-      INSERT INTO game_rounds (provider_code, round_id, wallet_guid, closed_at)
-      SELECT DISTINCT ON (m.provider_code, m.round_id) m.provider_code, m.round_id, m.wallet_guid, now()
-        FROM moved m WHERE m.round_closed
-       ORDER BY m.provider_code, m.round_id, m.i
-      ON CONFLICT (provider_code, round_id) DO UPDATE SET closed_at = COALESCE(game_rounds.closed_at, EXCLUDED.closed_at)
-      RETURNING 1),
-    event AS (
-      INSERT INTO outbox_events (user_guid, type, payload)
-      SELECT m.customer_guid, 'user_balance_updated', jsonb_build_object(
-               'wallet_guid', m.wallet_guid, 'currency_guid', m.currency_guid,
-               'balance', round(m.new_balance, m.decimals)::text,
-               'bonus_balance', round(m.new_bonus_balance, m.decimals)::text,
-               'free_spin_count', m.new_free_spin_count,
-               'operation_type', m.method,
-               'operation_amount', m.amt::text)
-        FROM moved m WHERE m.announce
-       ORDER BY m.i
-      RETURNING 1)
-    SELECT jsonb_agg(
-             CASE WHEN m.i IS NOT NULL THEN jsonb_build_object(
-                    'i', q.i, 'applied', true,
-                    'balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_balance
-                                           ELSE trunc(m.new_balance / m.exchange_price, m.play_decimals) END)::text,
-                    'bonus_balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_bonus_balance
-                                                 ELSE trunc(m.new_bonus_balance / m.exchange_price, m.play_decimals) END)::text)
-                  WHEN c.i IS NOT NULL THEN jsonb_build_object(
-                    'i', q.i, 'applied', false,
-                    'round_open', c.round_open, 'within_max_bet', c.within_max_bet, 'covered', c.covered,
-                    'balance', (CASE WHEN c.exchange_price IS NULL THEN c.balance
-                                     ELSE trunc(c.balance / c.exchange_price, c.play_decimals) END)::text,
-                    'bonus_balance', (CASE WHEN c.exchange_price IS NULL THEN c.bonus_balance
-                                           ELSE trunc(c.bonus_balance / c.exchange_price, c.play_decimals) END)::text)
-                  ELSE jsonb_build_object('i', q.i, 'applied', false) END
-             ORDER BY q.i)
-      INTO results
-      FROM q LEFT JOIN moved m ON m.i = q.i LEFT JOIN checks c ON c.i = q.i
-     -- A bet whose wallet is gone has no answer (raised below).
-     WHERE q.method = 'win' OR c.i IS NOT NULL;
+    results := provider_wallet_apply(calls);
   EXCEPTION WHEN unique_violation OR deadlock_detected THEN
     RETURN QUERY SELECT * FROM provider_wallet_calls_one_by_one(calls);
     RETURN;
   END;
-  IF jsonb_array_length(COALESCE(results, '[]'::jsonb)) <> jsonb_array_length(calls) THEN
-    -- Only a bet on a wallet that does not exist goes unanswered; undo the whole batch
-    -- (the server then runs its calls one by one, so only that call fails).
-    RAISE EXCEPTION 'wallet % is gone',
-      (SELECT q.wallet_guid FROM jsonb_to_recordset(calls) AS q(wallet_guid uuid)
-        WHERE NOT EXISTS (SELECT 1 FROM wallets w WHERE w.guid = q.wallet_guid) LIMIT 1);
-  END IF;
   RETURN QUERY SELECT value FROM jsonb_array_elements(results);
 END
 $$;
