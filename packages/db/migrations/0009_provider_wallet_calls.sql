@@ -1,9 +1,9 @@
--- Provider wallet bets and wins as database functions, so that many calls
+-- Provider wallet bets, wins and refunds as database functions, so that many calls
 -- can share one round trip and one commit (group commit, ADR 007).
 --
 -- The server decides everything that needs no lock (session, replay, game,
 -- currency, amount format, blocks) from a context read, then hands each
--- accepted bet/win here as one jsonb object; provider_wallet_calls takes a
+-- accepted bet, win or refund here as one jsonb object; provider_wallet_calls takes a
 -- batch of them (apps/server/src/modules/provider-wallet/run-money-call.ts).
 -- Every money guard of the former single statements is here: the wallet row
 -- is locked, the round must be open, the stake within the limits and covered,
@@ -15,11 +15,11 @@
 -- session price (W per 1 G, ADR 006) a stake converts to the wallet currency
 -- rounded UP, a payout rounded DOWN, balances reported back rounded DOWN.
 
--- The money of a batch of bets and wins in one set-based statement: a batch
+-- The money of a batch of bets, wins and refunds in one set-based statement: a batch
 -- costs the database little more than its rows. Each wallet at most once.
 -- Locks are taken first and in one global order, so concurrent batches never
--- wait on each other in a cycle: the bets being paid (FOR SHARE, as a rollback
--- takes them) sorted by key, then the wallets sorted by guid. Returns one
+-- wait on each other in a cycle: the bets being paid or refunded sorted by
+-- key, then the wallets sorted by guid. Returns one
 -- answer per call, in order; raises (undoing everything) on a lost race.
 CREATE FUNCTION provider_wallet_apply(calls jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -28,9 +28,9 @@ BEGIN
   PERFORM 1 FROM provider_transactions t
     JOIN jsonb_to_recordset(calls) AS q(method text, provider_code text, reference_uuid text)
       ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
-   WHERE q.method = 'win'
+   WHERE q.method IN ('win', 'rollback')
    ORDER BY t.provider_code, t.transaction_uuid
-     FOR SHARE OF t;
+     FOR NO KEY UPDATE OF t;
   PERFORM 1 FROM wallets w
    WHERE w.guid IN (SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls))
    ORDER BY w.guid
@@ -115,7 +115,38 @@ BEGIN
               w.balance + w.bonus_balance - s.amt AS total_before,
               w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
               w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
-  moved AS (SELECT * FROM moved_bets UNION ALL SELECT * FROM moved_wins),
+  -- Rollbacks: the bet, if still accepted, is marked rolled back and refunded exactly as it
+  -- was funded (cash to cash, bonus to bonus, wagering and a free spin given back), in W
+  -- as stored: no second conversion.
+  rolled_back AS (
+    UPDATE provider_transactions t SET status = 'rolled_back', updated_at = now()
+      FROM q
+     WHERE q.method = 'rollback' AND t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+       AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
+    RETURNING q.*, t.amount AS amt, t.cash_amount AS bet_cash_amount, t.bonus_amount AS bet_bonus_amount,
+              t.wager_contribution AS bet_wager_contribution, t.free_spin AS bet_free_spin,
+              t.game_transaction_guid AS bet_game_transaction_guid),
+  moved_rollbacks AS (
+    UPDATE wallets w
+       SET balance = w.balance + s.bet_cash_amount,
+           bonus_balance = w.bonus_balance + s.bet_bonus_amount,
+           wager = w.wager + CASE WHEN w.customer_bonus_guid IS NULL THEN 0 ELSE s.bet_wager_contribution END,
+           free_spin_count = w.free_spin_count + CASE WHEN s.bet_free_spin THEN 1 ELSE 0 END,
+           updated_at = now()
+      FROM rolled_back s WHERE w.guid = s.wallet_guid
+    RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
+              s.game_guid, s.round_id, s.round_closed, s.reference_uuid,
+              -- The refund in G is the bet's own G stake, as its game transaction recorded it.
+              (SELECT g.exchange_bet_sum FROM game_transactions g WHERE g.guid = s.bet_game_transaction_guid) AS play_amount,
+              s.decimals, s.play_decimals, s.exchange_guid, s.exchange_price, s.announce, s.amt,
+              s.bet_cash_amount AS cash_part, s.bet_bonus_amount AS bonus_part, 0::numeric AS wager_contribution,
+              s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
+              s.house_account AS cash_counterparty, s.house_account AS bonus_counterparty, true AS to_player,
+              'rollback'::text AS cash_kind, 'rollback'::text AS bonus_kind,
+              w.balance + w.bonus_balance - s.bet_cash_amount - s.bet_bonus_amount AS total_before,
+              w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+  moved AS (SELECT * FROM moved_bets UNION ALL SELECT * FROM moved_wins UNION ALL SELECT * FROM moved_rollbacks),
   -- The common end of every accepted call. Data-modifying
   -- CTEs run to completion whether the final SELECT reads them or not.
   gt AS (
@@ -208,12 +239,13 @@ BEGIN
     INTO results
     FROM q LEFT JOIN moved m ON m.i = q.i LEFT JOIN checks c ON c.i = q.i
    -- A bet whose wallet is gone has no answer (raised below).
-   WHERE q.method = 'win' OR c.i IS NOT NULL;
+   WHERE q.method IN ('win', 'rollback') OR c.i IS NOT NULL;
   IF jsonb_array_length(COALESCE(results, '[]'::jsonb)) <> jsonb_array_length(calls) THEN
-    -- Only a bet on a wallet that does not exist goes unanswered.
-    RAISE EXCEPTION 'wallet % is gone',
-      (SELECT q.wallet_guid FROM jsonb_to_recordset(calls) AS q(wallet_guid uuid)
-        WHERE NOT EXISTS (SELECT 1 FROM wallets w WHERE w.guid = q.wallet_guid) LIMIT 1);
+    -- Only a bet on a wallet that does not exist, or an unknown method, goes unanswered.
+    RAISE EXCEPTION 'a call names an unknown method or a wallet that is gone: %',
+      (SELECT q.method || ' ' || q.wallet_guid FROM jsonb_to_recordset(calls) AS q(method text, wallet_guid uuid)
+        WHERE q.method NOT IN ('bet', 'win', 'rollback')
+           OR NOT EXISTS (SELECT 1 FROM wallets w WHERE w.guid = q.wallet_guid) LIMIT 1);
   END IF;
   RETURN results;
 END

@@ -103,7 +103,7 @@ export async function loadCallContexts(database: HotDatabase, inputs: ContextInp
                               'play_balance_after', ${toPlay(sql`t.balance_after`)}::text,
                               'play_bonus_balance_after', ${toPlay(sql`t.bonus_balance_after`)}::text)
       FROM provider_transactions t WHERE t.provider_code = q.provider_code AND t.transaction_uuid = ${uuid})`;
-  // W → G at the session's snapshot, rounded down (play-currency.ts).
+  // W → G at the session's snapshot, rounded down (ADR 006).
   function toPlay(walletAmount: SQL): SQL {
     return sql`CASE WHEN s.exchange_price IS NULL THEN ${walletAmount}
                     ELSE trunc(${walletAmount} / s.exchange_price, pc.decimals) END`;

@@ -5,9 +5,7 @@ import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-exec
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint, TOMBSTONE_FINGERPRINT } from "./fingerprint.ts";
 import { loadCallContext, type CallContext } from "./load-call-context.ts";
-import { exchangeFields, playAmountSql } from "./play-currency.ts";
-import { callTailCtes, callTailResult } from "./provider-call-tail.ts";
-import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
+import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /**
@@ -54,9 +52,10 @@ export async function rollbackBet(database: HotDatabase, providerCode: string, r
         await recordWithoutMoney(database, providerCode, request, ctx, fingerprint, { tombstone: false });
         return walletResult("OK", wallet);
       }
-      const refunded = await refund(database, providerCode, request, ctx, fingerprint, bet.amount ?? "0", bet.free_spin);
-      if (refunded) return walletResult("OK", { ...wallet, ...refunded });
-      // Another rollback of the same bet won the race: go round and answer "already rolled back".
+      const refunded = await refund(database, providerCode, request, ctx, fingerprint);
+      if (refunded && refunded !== "retry") return walletResult("OK", { ...wallet, ...refunded });
+      // Another rollback of the same bet won the race, or a concurrent call claimed our key:
+      // go round and answer "already rolled back" or as a repeat.
     } catch (error) {
       // A concurrent call claimed a key we wrote (the bet itself appeared, or
       // this rollback is being retried in parallel): read again.
@@ -66,70 +65,30 @@ export async function rollbackBet(database: HotDatabase, providerCode: string, r
   throw new Error(`rollback ${request.transaction_uuid} kept losing races`);
 }
 
+/** Refunds the bet if it is still accepted; null when another rollback got there first. */
 async function refund(
   database: HotDatabase,
   providerCode: string,
   request: RollbackRequest,
   ctx: CallContext,
   fingerprint: string,
-  betAmount: string,
-  freeSpin: boolean,
-): Promise<{ balance: string; bonusBalance: string } | null> {
+): Promise<{ balance: string; bonusBalance: string } | "retry" | null> {
   const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
-  const rows = await hotRows<{ applied: boolean; balance_after: string | null; bonus_balance_after: string | null }>(
-    database,
-    sql`WITH bet AS (
-          UPDATE provider_transactions t SET status = 'rolled_back', updated_at = now()
-           WHERE t.provider_code = ${providerCode} AND t.transaction_uuid = ${request.reference_transaction_uuid}
-             AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = ${ctx.wallet_guid}::uuid
-          RETURNING t.cash_amount, t.bonus_amount, t.wager_contribution, t.free_spin, t.game_transaction_guid),
-        moved AS (
-          UPDATE wallets w
-             SET balance = w.balance + bet.cash_amount,
-                 bonus_balance = w.bonus_balance + bet.bonus_amount,
-                 wager = w.wager + CASE WHEN w.customer_bonus_guid IS NULL THEN 0 ELSE bet.wager_contribution END,
-                 free_spin_count = w.free_spin_count + CASE WHEN bet.free_spin THEN 1 ELSE 0 END,
-                 updated_at = now()
-            FROM bet WHERE w.guid = ${ctx.wallet_guid}::uuid
-          RETURNING w.guid, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.free_spin_count,
-                    w.balance + w.bonus_balance - bet.cash_amount - bet.bonus_amount AS total_before,
-                    bet.cash_amount AS cash_part, bet.bonus_amount AS bonus_part,
-                    w.cash_account_guid, w.bonus_account_guid, 0::numeric AS wager_contribution),
-        ${callTailCtes({
-          providerCode,
-          transactionUuid: request.transaction_uuid,
-          method: "rollback",
-          fingerprint,
-          roundId: request.round_id,
-          roundClosed: false,
-          amount: sql`${betAmount}::numeric`,
-          // The refund in G is the bet's own G stake, as its game transaction recorded it.
-          exchange: exchangeFields(
-            ctx,
-            sql`(SELECT g.exchange_bet_sum FROM game_transactions g WHERE g.guid = (SELECT game_transaction_guid FROM bet))`,
-          ),
-          freeSpin,
-          sessionGuid: ctx.session_guid,
-          gameCode: ctx.game_code,
-          gameGuid: ctx.game_guid,
-          referenceUuid: request.reference_transaction_uuid,
-          correlation: sql`(SELECT game_transaction_guid FROM bet)`,
-          cashCounterparty: house,
-          bonusCounterparty: house,
-          toPlayer: true,
-          transferKind: { cash: "rollback", bonus: "rollback" },
-          announce: true,
-          currencyDecimals: ctx.decimals,
-        })}
-        SELECT (SELECT count(*) FROM moved) > 0 AS applied,
-               (SELECT ${playAmountSql(ctx, sql`balance`)}::text FROM moved) AS balance_after,
-               (SELECT ${playAmountSql(ctx, sql`bonus_balance`)}::text FROM moved) AS bonus_balance_after,
-               ${callTailResult}`,
-  );
-  const row = rows[0];
-  if (!row?.applied || row.balance_after === null || row.bonus_balance_after === null) return null;
-  wakeOutboxDispatcher(database);
-  return { balance: row.balance_after, bonusBalance: row.bonus_balance_after };
+  const outcome = await runMoneyCall(database, {
+    method: "rollback",
+    provider_code: providerCode,
+    transaction_uuid: request.transaction_uuid,
+    fingerprint,
+    round_id: request.round_id,
+    round_closed: false,
+    reference_uuid: request.reference_transaction_uuid,
+    house_account: house,
+    announce: true,
+    ...moneyCallCommon(ctx),
+  });
+  if (outcome.retry) return "retry";
+  if (!outcome.applied) return null;
+  return { balance: outcome.balance_after, bonusBalance: outcome.bonus_balance_after };
 }
 
 /**

@@ -5,9 +5,9 @@ import type { CallContext } from "./load-call-context.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 
 /**
- * A bet or win the server has decided to attempt, as provider_wallet_bet /
- * provider_wallet_win (migration 0009) read it. Amounts are decimal strings in
- * the play currency; the database converts and rounds (ADR 006).
+ * A bet, win or refund the server has decided to attempt, as
+ * provider_wallet_apply (migration 0009) reads it. Amounts are decimal strings
+ * in the play currency; the database converts and rounds (ADR 006).
  */
 type CallCommon = {
   provider_code: string;
@@ -20,7 +20,6 @@ type CallCommon = {
   round_id: string;
   round_closed: boolean;
   reference_uuid: string | null;
-  play_amount: string;
   decimals: number;
   play_decimals: number;
   exchange_guid: string | null;
@@ -31,13 +30,16 @@ type CallCommon = {
 export type MoneyCall =
   | (CallCommon & {
       method: "bet";
+      play_amount: string;
       free_spin: boolean;
       max_bet: string;
       max_bonus_bet: string;
       bonus_wage: string;
       bonus_play_allowed: boolean;
     })
-  | (CallCommon & { method: "win"; bonus_counterparty: string });
+  | (CallCommon & { method: "win"; play_amount: string; bonus_counterparty: string })
+  // The refund is the bet's stored amounts: nothing to convert.
+  | (CallCommon & { method: "rollback"; reference_uuid: string });
 
 /** Balances are in the play currency, as text. */
 export type MoneyCallOutcome =
@@ -79,7 +81,7 @@ type Settled = { ok: true; outcome: MoneyCallOutcome } | { ok: false; error: unk
 const batchers = new WeakMap<object, CallBatcher<MoneyCall, Settled>>();
 
 /**
- * Runs one bet or win through the group-commit batcher: it shares a statement
+ * Runs one bet, win or refund through the group-commit batcher: it shares a statement
  * and a commit with the calls that arrive while earlier batches are running.
  * Each call is its own subtransaction inside the batch, so a call that loses
  * a race comes back as {retry: true} without touching the others; the caller
