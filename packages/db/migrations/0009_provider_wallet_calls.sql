@@ -32,7 +32,7 @@ BEGIN
    ORDER BY t.provider_code, t.transaction_uuid
      FOR NO KEY UPDATE OF t;
   PERFORM 1 FROM wallets w
-   WHERE w.guid IN (SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls))
+   WHERE w.guid = ANY (ARRAY(SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls)))
    ORDER BY w.guid
      FOR NO KEY UPDATE;
 
