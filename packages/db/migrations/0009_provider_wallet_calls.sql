@@ -35,6 +35,13 @@ BEGIN
    WHERE w.guid = ANY (ARRAY(SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls)))
    ORDER BY w.guid
      FOR NO KEY UPDATE;
+  -- A key claimed meanwhile (the original of a retried call, committed while we waited for its
+  -- wallet, or earlier in this transaction) must be answered as a repeat, never judged again on
+  -- money or a round its original already took.
+  IF EXISTS (SELECT 1 FROM jsonb_to_recordset(calls) AS q(provider_code text, transaction_uuid text)
+               JOIN provider_transactions t ON t.provider_code = q.provider_code AND t.transaction_uuid = q.transaction_uuid) THEN
+    RAISE EXCEPTION 'a transaction_uuid of this batch is already claimed' USING ERRCODE = 'unique_violation';
+  END IF;
 
   WITH q AS (
     SELECT * FROM jsonb_to_recordset(calls) AS q(

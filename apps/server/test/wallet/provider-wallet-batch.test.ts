@@ -148,7 +148,7 @@ function errorText(error: unknown): string {
   return parts.join(" <- ");
 }
 
-/** Wallet balances as provider_wallet_bet reports them, rounded to cents for comparison. */
+/** Wallet balances as provider_wallet_apply reports them, rounded to cents for comparison. */
 const cents = (outcome: MoneyCallOutcome) =>
   outcome.retry || !outcome.applied ? null : Number(outcome.balance_after).toFixed(2);
 
@@ -299,7 +299,7 @@ describe("runMoneyCall: calls submitted in one turn share a batch", () => {
     const other = await seatPlayer(ctx.database, { cash: "20" });
     const good = await betCall(seat, "10");
     const alsoGood = await betCall(other, "4");
-    // Its wallet does not exist: provider_wallet_bet raises, which no subtransaction catches.
+    // Its wallet does not exist: provider_wallet_apply raises, which no subtransaction catches.
     const bad = { ...(await betCall(seat, "1")), wallet_guid: randomUUID() };
     const settled = await Promise.allSettled([
       runMoneyCall(ctx.database, good),
@@ -321,15 +321,13 @@ describe("runMoneyCall: calls submitted in one turn share a batch", () => {
     expect(cents(next)).toBe("15.00");
   });
 
-  // KNOWN BUG (it.fails until provider_wallet_bet is fixed; then make these it()).
   // A provider retries a bet whose answer it lost; here the retry meets the
   // original in one batch and the original drains the wallet. The copy must
   // be answered as a repeat of the original, not judged afresh on money the
-  // original already took: provider_wallet_bet returns {applied: false} from
-  // its money/round guard before it reaches the claim insert whose
-  // unique_violation would have said {retry: true}.
-  it.fails(
-    "KNOWN BUG: the same bet twice in one batch when the first takes the last money: the copy is a repeat, not NOT_ENOUGH_MONEY",
+  // original already took: provider_wallet_apply looks for a claimed key
+  // before it judges anything.
+  it(
+    "the same bet twice in one batch when the first takes the last money: the copy is a repeat, not NOT_ENOUGH_MONEY",
     async () => {
       const seat = await seatPlayer(ctx.database, { cash: "10" });
       const call = await betCall(seat, "10");
@@ -340,8 +338,8 @@ describe("runMoneyCall: calls submitted in one turn share a batch", () => {
     },
   );
 
-  it.fails(
-    "KNOWN BUG: the same round-closing bet twice in one batch: the copy is a repeat, not ROUND_CLOSED",
+  it(
+    "the same round-closing bet twice in one batch: the copy is a repeat, not ROUND_CLOSED",
     async () => {
       const seat = await seatPlayer(ctx.database, { cash: "50" });
       const call = await betCall(seat, "10", { roundClosed: true });
@@ -366,9 +364,9 @@ describe("provider wallet routes: many concurrent calls through the batches", ()
     expect(await betRows(seat.walletGuid)).toEqual({ bets: 1, claims: 1, negative: 0 });
   });
 
-  // KNOWN BUG (see "the first takes the last money" above), as a provider sees it.
-  it.fails(
-    "KNOWN BUG: the same transaction_uuid twice at once for the wallet's last money: both OK, balance 0",
+  // As a provider sees it.
+  it(
+    "the same transaction_uuid twice at once for the wallet's last money: both OK, balance 0",
     async () => {
       const seat = await seatPlayer(ctx.database, { cash: "10" });
       const b = bet(seat, "10");
@@ -494,8 +492,8 @@ describe.skipIf(!hasPostgres)("provider_wallet_calls across concurrent batches (
   // The same defect as "the first takes the last money" above, across two
   // batches: the copy waits for the wallet lock, then is judged on the money
   // the original already took and never reaches the claim that would say retry.
-  it.fails(
-    "KNOWN BUG: a copy waiting behind the original that took the last money is answered retry, not not-covered",
+  it(
+    "a copy waiting behind the original that took the last money is answered retry, not not-covered",
     async () => {
       const seat = await seatPlayer(ctx.database, { cash: "10" });
       const shared = await betCall(seat, "10");
