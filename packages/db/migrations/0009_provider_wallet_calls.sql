@@ -21,7 +21,12 @@
 -- wait on each other in a cycle: the bets being paid or refunded sorted by
 -- key, then the wallets sorted by guid. Returns one
 -- answer per call, in order; raises (undoing everything) on a lost race.
-CREATE FUNCTION provider_wallet_apply(calls jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+--
+-- Its plans are cached for the life of a connection, possibly from when the tables were small. A
+-- batch touches a few rows of large tables, so index lookups are always right; the SET clauses
+-- keep a plan made on a small table from turning into a sequential scan of a large one.
+CREATE FUNCTION provider_wallet_apply(calls jsonb) RETURNS jsonb LANGUAGE plpgsql
+  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 DECLARE
   results jsonb;
 BEGIN
