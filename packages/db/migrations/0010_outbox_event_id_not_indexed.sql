@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_events" DROP CONSTRAINT "outbox_events_event_id_unique";
