@@ -170,6 +170,9 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
   const statuses = new Map<string, number>();
   let measuring = false;
   let stop = false;
+  let started = 0;
+  // Completed calls per second of the measured window: a stall shows as a dip.
+  const perSecond: number[] = [];
   const worker = async (index: number) => {
     let turn = 0;
     while (!stop) {
@@ -182,6 +185,8 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
       const bet = await post("bet", { ...common, transaction_uuid: betUuid, amount: "1", is_free_spin: false, round_closed: false });
       const win = await post("win", { ...common, transaction_uuid: `w-${randomUUID()}`, reference_transaction_uuid: betUuid, amount: "0.5", round_closed: true });
       if (measuring) {
+        const second = Math.floor((performance.now() - started) / 1000);
+        perSecond[second] = (perSecond[second] ?? 0) + 2;
         for (const r of [bet, win]) {
           latencies.push(r.ms);
           statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
@@ -197,7 +202,7 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
   };
   const cpu0 = cpuOf();
   measuring = true;
-  const started = performance.now();
+  started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   measuring = false;
   const wallMs = performance.now() - started;
@@ -214,7 +219,19 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
     postgres: (cpu1.postgres - cpu0.postgres) / ops,
     generator: generatorMs / ops,
   };
-  return { ops, opsPerSecond: ops / (wallMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses, cpuPerCall, wallMs };
+  return {
+    ops,
+    opsPerSecond: ops / (wallMs / 1000),
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
+    p999: percentile(latencies, 99.9),
+    max: latencies.at(-1) ?? Number.NaN,
+    perSecond: perSecond.slice(0, seconds),
+    statuses,
+    cpuPerCall,
+    wallMs,
+  };
 }
 
 async function runPgbench(url: string) {
@@ -277,6 +294,8 @@ async function main() {
     const fmt = (n: number, d = 1) => n.toFixed(d);
     console.log("");
     console.log(`wallet over HTTP   ${fmt(load.opsPerSecond).padStart(9)} ops/s   p50 ${fmt(load.p50, 2)} ms   p99 ${fmt(load.p99, 2)} ms   (${load.ops} calls)`);
+    console.log(`  latency          p90 ${fmt(load.p90, 2)} ms, p99.9 ${fmt(load.p999, 2)} ms, max ${fmt(load.max, 2)} ms`);
+    console.log(`  calls per second ${load.perSecond.join(" ")}`);
     console.log(`  answers          ${[...load.statuses].map(([s, n]) => `${s} ${n}`).join(", ")}`);
     console.log(`pgbench            ${fmt(bench.tps).padStart(9)} tps     latency avg ${fmt(bench.latency, 2)} ms`);
     console.log(`ratio              ${fmt(ratio, 2)}   (target ≥ 0.50 with p99 ≤ 25 ms: ${ratio >= 0.5 && load.p99 <= 25 ? "met" : "NOT met"})`);
