@@ -83,11 +83,11 @@ type Settled = { ok: true; outcome: MoneyCallOutcome } | { ok: false; error: unk
 const batchers = new WeakMap<object, CallBatcher<MoneyCall, Settled>>();
 
 /**
- * Runs one bet, win or refund through the group-commit batcher: it shares a statement
- * and a commit with the calls that arrive while earlier batches are running.
- * Each call is its own subtransaction inside the batch, so a call that loses
- * a race comes back as {retry: true} without touching the others; the caller
- * reads its context again and answers it as a repeat.
+ * Runs one bet, win or refund through the group-commit batcher: it shares a
+ * statement and a commit with the calls that arrived while the previous batch
+ * ran (ADR 007). A call that loses a race on its key comes back as
+ * {retry: true} without touching the others; the caller reads its context
+ * again and answers it as a repeat.
  */
 export async function runMoneyCall(database: HotDatabase, call: MoneyCall): Promise<MoneyCallOutcome> {
   let batcher = batchers.get(database.db);
@@ -121,7 +121,8 @@ async function runBatch(database: HotDatabase, calls: MoneyCall[]): Promise<Sett
 }
 
 async function runStatement(database: HotDatabase, calls: MoneyCall[]): Promise<MoneyCallOutcome[]> {
-  // Concurrent batches lock wallets in the same order, so they never deadlock on them.
+  // By wallet: the order a batch runs in when it has to go call by call (the database takes its
+  // locks sorted either way).
   const items: Item[] = calls
     .map((call, i) => ({ ...call, i }))
     .sort((a, b) => (a.wallet_guid < b.wallet_guid ? -1 : a.wallet_guid > b.wallet_guid ? 1 : a.i - b.i));
