@@ -87,7 +87,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
 
   let recoveryTimer: NodeJS.Timeout | null = null;
   app.addHook("onReady", async () => {
-    if (config.liveTables) live.start();
+    if (config.liveTables) live.start(undefined, (error) => app.log.warn({ err: error }, "live tables clock step failed; retrying on the next tick"));
     const every = options.recoveryIntervalMs ?? 30_000;
     if (every > 0) {
       // The platform may be this very process, which is not listening yet: the first pass waits a moment.

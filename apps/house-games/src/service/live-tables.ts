@@ -70,9 +70,16 @@ export class LiveTables {
 
   constructor(private readonly ctx: HouseContext) {}
 
-  start(intervalMs = 500) {
+  /**
+   * Runs the clock. A failed step (the database restarting, a pool closing
+   * during shutdown) is reported and retried on the next tick: it must never
+   * become an unhandled rejection, which would end the whole server process.
+   */
+  start(intervalMs = 500, onError: (error: unknown) => void = () => {}) {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), intervalMs);
+    this.timer = setInterval(() => {
+      this.tick().catch(onError);
+    }, intervalMs);
     this.timer.unref();
   }
 
