@@ -14,8 +14,8 @@
 //    read from /proc: on a shared 2-core machine throughput and p99 measure the
 //    neighbours too, CPU per call does not. All three share the cores; the
 //    generator (one Node process, keep-alive, no TLS) takes about a tenth.
-// The server runs as in production: LOG_LEVEL=warn (no per-request log lines),
-// pool BENCH_POOL_MAX (default 5 per core).
+// The server runs as in production (NODE_ENV=production, fresh secrets, LOG_LEVEL=warn: no
+// per-request log lines), pool BENCH_POOL_MAX (default 5 per core), no Redis.
 // Prints figures; never asserts on them (target: ratio ≥ 0.5 with p99 ≤ 25 ms).
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -49,7 +49,8 @@ const WALLETS = positiveInt("BENCH_WALLETS", 100);
 // queue in the pool instead.
 const POOL_MAX = positiveInt("BENCH_POOL_MAX", Math.max(4, os.cpus().length * 5));
 const WARMUP_SECONDS = 2;
-const SECRET = process.env.PROVIDER_HOUSE_SECRET ?? "dev-only-house-provider-secret";
+// The server runs with NODE_ENV=production, which refuses the public development secrets.
+const SECRET = randomBytes(16).toString("hex");
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 type Seat = { token: string; gameCode: string };
@@ -272,7 +273,19 @@ async function main() {
     const seats = await prepare(databaseUrl);
     const port = await freePort();
     server = startServer(
-      { DATABASE_URL: databaseUrl, HOST: "127.0.0.1", PORT: String(port), SERVE_WEB: "false", LOG_LEVEL: "warn", SEED_DEMO_DATA: "false", NODE_ENV: "development", DATABASE_POOL_MAX: String(POOL_MAX) },
+      {
+        DATABASE_URL: databaseUrl,
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SERVE_WEB: "false",
+        LOG_LEVEL: "warn",
+        SEED_DEMO_DATA: "false",
+        NODE_ENV: "production",
+        JWT_SECRET: randomBytes(32).toString("hex"),
+        PROVIDER_HOUSE_SECRET: SECRET,
+        REDIS_URL: "",
+        DATABASE_POOL_MAX: String(POOL_MAX),
+      },
       { quiet: true },
     );
     await waitForReady(`http://127.0.0.1:${port}/readyz`, server);
