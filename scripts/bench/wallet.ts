@@ -242,7 +242,8 @@ async function runPgbench(url: string) {
     CREATE TABLE bench_history (id bigserial PRIMARY KEY, wallet_id int NOT NULL, amount numeric(38,18) NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
     INSERT INTO bench_wallets SELECT g, 1000000000 FROM generate_series(1, ${WALLETS}) g;`);
   await client.end();
-  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "croupier-pgbench-")), "wallet.sql");
+  const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), "croupier-pgbench-"));
+  const script = path.join(scriptDir, "wallet.sql");
   fs.writeFileSync(
     script,
     `\\set w random(1, ${WALLETS})
@@ -252,7 +253,9 @@ INSERT INTO bench_history (wallet_id, amount) VALUES (:w, 1);
 END;
 `,
   );
-  const { stdout } = await promisify(execFile)("pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "-f", script, url]);
+  const { stdout } = await promisify(execFile)("pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "-f", script, url]).finally(
+    () => fs.rmSync(scriptDir, { recursive: true, force: true }),
+  );
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
   return { tps, latency };
