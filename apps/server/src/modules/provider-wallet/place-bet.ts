@@ -10,7 +10,7 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /**
  * bet: debit the stake, cash first then bonus money (ADR 004). The debit runs
- * in provider_wallet_bet (migration 0009) under the wallet row's lock, batched
+ * in provider_wallet_apply (migration 0009) under the wallet row's lock, batched
  * with concurrent calls (run-money-call.ts); a stake the wallet cannot cover
  * moves nothing, whatever the concurrency.
  */

@@ -65,7 +65,7 @@ export async function rollbackBet(database: HotDatabase, providerCode: string, r
   throw new Error(`rollback ${request.transaction_uuid} kept losing races`);
 }
 
-/** Refunds the bet if it is still accepted; null when another rollback got there first. */
+/** Refunds the bet if it is still accepted; null when another rollback got there first, "retry" when a concurrent call claimed our key. */
 async function refund(
   database: HotDatabase,
   providerCode: string,

@@ -13,7 +13,7 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
  * (the player is owed the money). The payout follows the bet's funding: the
  * cash share of the stake wins cash, the rest wins bonus money; a free spin's
  * winnings are bonus money paid by the operator (bonus_cost account). The
- * credit runs in provider_wallet_win (migration 0009), batched with
+ * credit runs in provider_wallet_apply (migration 0009), batched with
  * concurrent calls (run-money-call.ts).
  */
 export async function settleWin(database: HotDatabase, providerCode: string, request: WinRequest): Promise<WalletCallResult> {
