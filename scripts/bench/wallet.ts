@@ -13,14 +13,14 @@
 //    the WAL writer, checkpointer, background writer) and this load generator,
 //    read from /proc: on a shared 2-core machine throughput and p99 measure the
 //    neighbours too, CPU per call does not. All three share the cores; the
-//    generator (one Node process, keep-alive, no TLS) takes about a tenth.
+//    generator (one Node process, one bare keep-alive HTTP/1.1 connection per
+//    client, scripts/lib/keep-alive-connection.ts, no TLS) takes the least.
 // The server runs as in production (NODE_ENV=production, fresh secrets, LOG_LEVEL=warn: no
 // per-request log lines), pool BENCH_POOL_MAX (default 5 per core), no Redis.
 // Prints figures; never asserts on them (target: ratio ≥ 0.5 with p99 ≤ 25 ms).
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -34,6 +34,7 @@ import { moveWalletMoney } from "../../apps/server/src/modules/ledger/move-walle
 import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile-ledger.ts";
 import { signBody } from "../../apps/server/src/modules/provider-wallet/signature.ts";
 import { getOrCreateWallet } from "../../apps/server/src/modules/wallet/get-or-create-wallet.ts";
+import { openKeepAliveConnection, type KeepAliveConnection } from "../lib/keep-alive-connection.ts";
 import { freePort, startServer, stopProcess, waitForReady } from "../lib/processes.mjs";
 
 const positiveInt = (name: string, fallback: number) => {
@@ -134,38 +135,27 @@ function postgresPids(database: string): number[] {
 type CpuProbe = { serverPid: number; database: string };
 
 async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECTIONS, seconds = SECONDS, probe?: CpuProbe) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(baseUrl);
-  const post = (method: string, body: Record<string, unknown>) =>
-    new Promise<{ ms: number; status: string }>((resolve) => {
-      const payload = JSON.stringify({ request_uuid: randomUUID(), timestamp: new Date().toISOString(), ...body });
-      const start = performance.now();
-      const request = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: "POST",
-          path: `/api/v1/provider/house/wallet/${method}`,
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), "x-signature": signBody(SECRET, payload) },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => {
-            let status = `HTTP ${response.statusCode}`;
-            try {
-              status = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { status: string }).status;
-            } catch {
-              // keep the HTTP status
-            }
-            resolve({ ms: performance.now() - start, status });
-          });
-        },
+  const post = async (connection: KeepAliveConnection, method: string, body: Record<string, unknown>) => {
+    const payload = JSON.stringify({ request_uuid: randomUUID(), timestamp: new Date().toISOString(), ...body });
+    const start = performance.now();
+    try {
+      const answer = await connection.post(
+        `/api/v1/provider/house/wallet/${method}`,
+        { "content-type": "application/json", "x-signature": signBody(SECRET, payload) },
+        payload,
       );
-      request.on("error", () => resolve({ ms: performance.now() - start, status: "NETWORK_ERROR" }));
-      request.end(payload);
-    });
+      let status = `HTTP ${answer.status_code}`;
+      try {
+        status = (JSON.parse(answer.body) as { status: string }).status;
+      } catch {
+        // keep the HTTP status
+      }
+      return { ms: performance.now() - start, status };
+    } catch {
+      return { ms: performance.now() - start, status: "NETWORK_ERROR" };
+    }
+  };
 
   const latencies: number[] = [];
   const statuses = new Map<string, number>();
@@ -175,16 +165,19 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
   // Completed calls per second of the measured window: a stall shows as a dip.
   const perSecond: number[] = [];
   const worker = async (index: number) => {
+    let connection = await openKeepAliveConnection(url.hostname, Number(url.port));
     let turn = 0;
     while (!stop) {
+      // A failed call was counted as NETWORK_ERROR; carry on on a new connection.
+      if (connection.closed) connection = await openKeepAliveConnection(url.hostname, Number(url.port));
       // Connection i plays wallets i, i+50, … so all 100 wallets see traffic.
       const seat = seats[(index + turn * connections) % seats.length]!;
       turn += 1;
       const round = `r-${randomUUID()}`;
       const betUuid = `b-${randomUUID()}`;
       const common = { token: seat.token, game_code: seat.gameCode, round_id: round, currency: "USD" };
-      const bet = await post("bet", { ...common, transaction_uuid: betUuid, amount: "1", is_free_spin: false, round_closed: false });
-      const win = await post("win", { ...common, transaction_uuid: `w-${randomUUID()}`, reference_transaction_uuid: betUuid, amount: "0.5", round_closed: true });
+      const bet = await post(connection, "bet", { ...common, transaction_uuid: betUuid, amount: "1", is_free_spin: false, round_closed: false });
+      const win = await post(connection, "win", { ...common, transaction_uuid: `w-${randomUUID()}`, reference_transaction_uuid: betUuid, amount: "0.5", round_closed: true });
       if (measuring) {
         const second = Math.floor((performance.now() - started) / 1000);
         perSecond[second] = (perSecond[second] ?? 0) + 2;
@@ -194,6 +187,7 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
         }
       }
     }
+    connection.close();
   };
   const workers = Array.from({ length: connections }, (_, i) => worker(i));
   await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
@@ -210,7 +204,6 @@ async function runHttpLoad(baseUrl: string, seats: Seat[], connections = CONNECT
   const cpu1 = cpuOf();
   stop = true;
   await Promise.all(workers);
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const ops = latencies.length;
   const generatorMs = (cpu1.generator.user + cpu1.generator.system - cpu0.generator.user - cpu0.generator.system) / 1000;
