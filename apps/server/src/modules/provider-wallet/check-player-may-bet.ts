@@ -1,16 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /**
- * SQL that is true when the player must not place a bet (PLAYER_BLOCKED):
- * an account locked by the operator. Self-exclusion, time-outs and limits
- * (LIMIT_REACHED) belong to the responsible-gaming module, which extends
- * these expressions; wins and rollbacks never consult them.
+ * SQL that is true when the player must not place a bet (PLAYER_BLOCKED): an
+ * account locked by the operator. Both checks are SQL functions (migration
+ * 0011) so that the context read and the one-trip fast path
+ * (provider_wallet_fast_calls) apply the same definition; the
+ * responsible-gaming module extends the functions (self-exclusion, time-outs,
+ * limits). Wins and rollbacks never consult them.
  */
 export function playerBlockedSql(customerGuid: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM users u WHERE u.guid = ${customerGuid} AND u.status <> 'active')`;
+  return sql`player_bet_blocked(${customerGuid})`;
 }
 
 /** SQL that is true when a responsible-gaming limit refuses the bet (LIMIT_REACHED). None exist yet. */
-export function playerLimitReachedSql(_customerGuid: SQL): SQL {
-  return sql`false`;
+export function playerLimitReachedSql(customerGuid: SQL): SQL {
+  return sql`player_bet_limit_reached(${customerGuid})`;
 }

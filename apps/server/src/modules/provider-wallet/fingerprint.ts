@@ -1,12 +1,6 @@
 import { canonicalAmount } from "../ledger/money.ts";
 
-/**
- * The parameters that make a transaction what it is. A repeat of a
- * transaction_uuid must match them exactly (amounts compared by value, so
- * "10.50" repeats "10.5"); request_uuid, timestamp and token may differ
- * between retries. The player is the session's, not the token string.
- */
-export function callFingerprint(input: {
+type FingerprintInput = {
   method: string;
   playerGuid: string;
   walletGuid: string;
@@ -17,11 +11,27 @@ export function callFingerprint(input: {
   referenceUuid: string | null;
   freeSpin: boolean;
   roundClosed: boolean;
-}): string {
-  return JSON.stringify([
-    input.method,
-    input.playerGuid,
-    input.walletGuid,
+};
+
+/**
+ * The parameters that make a transaction what it is. A repeat of a
+ * transaction_uuid must match them exactly (amounts compared by value, so
+ * "10.50" repeats "10.5"); request_uuid, timestamp and token may differ
+ * between retries. The player is the session's, not the token string.
+ */
+export function callFingerprint(input: FingerprintInput): string {
+  const { head, tail } = callFingerprintParts(input);
+  return `${head}${JSON.stringify(input.playerGuid)},${JSON.stringify(input.walletGuid)}${tail}`;
+}
+
+/**
+ * The fingerprint around the session's player and wallet, for the one-trip
+ * path where only the database knows them (provider_wallet_fast_calls joins
+ * head, the JSON-quoted player and wallet, and tail): one builder for both
+ * paths, so a repeat matches whichever path stored the original.
+ */
+export function callFingerprintParts(input: Omit<FingerprintInput, "playerGuid" | "walletGuid">): { head: string; tail: string } {
+  const rest = JSON.stringify([
     input.gameCode,
     input.roundId,
     input.amount === null ? null : canonicalAmount(input.amount),
@@ -30,6 +40,7 @@ export function callFingerprint(input: {
     input.freeSpin,
     input.roundClosed,
   ]);
+  return { head: `[${JSON.stringify(input.method)},`, tail: `,${rest.slice(1)}` };
 }
 
 /** The fingerprint of a tombstone: no call can ever match it. */

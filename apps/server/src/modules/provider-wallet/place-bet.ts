@@ -4,7 +4,9 @@ import { checkAmount } from "../ledger/money.ts";
 import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
+import { answerBetOutcome } from "./bet-outcome.ts";
 import { loadCallContext } from "./load-call-context.ts";
+import { runFastCall } from "./run-fast-call.ts";
 import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
@@ -15,6 +17,9 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
  * moves nothing, whatever the concurrency.
  */
 export async function placeBet(database: HotDatabase, providerCode: string, request: BetRequest): Promise<WalletCallResult> {
+  // An ordinary bet is answered in one statement; anything else comes back undefined, untouched.
+  const fast = await runFastCall(database, providerCode, { method: "bet", request });
+  if (fast) return fast;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const ctx = await loadCallContext(database, {
       providerCode,
@@ -69,13 +74,7 @@ export async function placeBet(database: HotDatabase, providerCode: string, requ
     // rollback's tombstone) and committed first: nothing of ours was kept.
     // Read again and answer as a repeat.
     if (outcome.retry) continue;
-    if (outcome.applied) return walletResult("OK", { ...wallet, balance: outcome.balance_after, bonusBalance: outcome.bonus_balance_after });
-    const now = { ...wallet, balance: outcome.balance ?? null, bonusBalance: outcome.bonus_balance ?? null };
-    if (!outcome.round_open) return walletResult("ROUND_CLOSED", now);
-    if (!outcome.within_max_bet) return walletResult("BET_LIMIT_EXCEEDED", now);
-    if (!outcome.covered) return walletResult("NOT_ENOUGH_MONEY", now);
-    // Covered only with bonus money, above the currency's max bet with bonus money.
-    return walletResult("BET_LIMIT_EXCEEDED", now);
+    return answerBetOutcome(outcome, wallet);
   }
   throw new Error(`bet ${request.transaction_uuid} kept losing races`);
 }

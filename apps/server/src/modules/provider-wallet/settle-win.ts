@@ -5,6 +5,7 @@ import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { loadCallContext } from "./load-call-context.ts";
+import { runFastCall } from "./run-fast-call.ts";
 import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
@@ -17,6 +18,9 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
  * concurrent calls (run-money-call.ts).
  */
 export async function settleWin(database: HotDatabase, providerCode: string, request: WinRequest): Promise<WalletCallResult> {
+  // An ordinary win is answered in one statement; anything else comes back undefined, untouched.
+  const fast = await runFastCall(database, providerCode, { method: "win", request });
+  if (fast) return fast;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const ctx = await loadCallContext(database, {
       providerCode,
