@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import {
@@ -18,6 +17,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { imageProxyPlugin } from "./plugins/image-proxy.ts";
 import { observabilityPlugin } from "./plugins/observability.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
 import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
 import { identityDevRoutes, logRequestSerializer, REDACT_PATHS } from "./modules/identity/identity-dev-routes.ts";
@@ -58,7 +58,11 @@ Every response is one envelope: \`{ status, payload, metadata }\`.
 /** Builds the whole HTTP application without listening; tests use app.inject(). */
 export async function buildApp({ env, database, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL, redact: [...REDACT_PATHS, ...PAYMENT_REDACT_PATHS], serializers: { req: logRequestSerializer } },
+    logger: logger ?? {
+      level: env.LOG_LEVEL,
+      redact: [...REDACT_PATHS, ...PAYMENT_REDACT_PATHS],
+      serializers: { req: logRequestSerializer },
+    },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     // Accept a well-formed upstream id (load balancer) so one id follows the request end to end.
@@ -75,18 +79,21 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   app.decorate("database", database);
   app.decorateRequest("auth", null);
 
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
 
-  await app.register(helmet, {
-    // The HTML pages set their own nonce-based policy (web-app plugin); API answers are data only.
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      // The HTML pages set their own nonce-based policy (web-app plugin); API answers are data only.
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+      strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
     },
-    strictTransportSecurity: env.NODE_ENV === "production" ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
   // Same origin by default: no CORS headers at all. CORS_ORIGINS lists the exact origins an

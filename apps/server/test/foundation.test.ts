@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { helmetHeaders } from "../src/plugins/security-headers.ts";
 import { buildTestApp, type TestContext } from "./helpers/build-test-app.ts";
 
 let ctx: TestContext;
@@ -45,10 +46,20 @@ describe("foundation", () => {
     expect(off.json()).toMatchObject({ status: "ok", payload: false });
   });
 
-  it("sends security headers", async () => {
-    const res = await ctx.app.inject({ method: "GET", url: "/healthz" });
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  it("sends helmet's security headers on every answer, computed once", async () => {
+    for (const url of ["/healthz", "/api/v1/no-such-thing"]) {
+      const res = await ctx.app.inject({ method: "GET", url });
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      // Development and test run on plain HTTP: no HSTS there (production sends it).
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+    }
+    const production = helmetHeaders({ strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } });
+    expect(production["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("serves the OpenAPI document", async () => {
