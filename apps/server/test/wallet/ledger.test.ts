@@ -23,7 +23,22 @@ describe("amounts", () => {
     expect(checkAmount("10", 2)).toEqual({ ok: true, value: "10" });
     expect(checkAmount("0.01", 2).ok).toBe(true);
     expect(checkAmount("0.00000001", 8).ok).toBe(true);
-    for (const bad of ["-1", "1.001", "1e3", "+1", " 1", "1 ", "01", ".5", "5.", "NaN", "Infinity", "0x10", "1,5", ""]) {
+    for (const bad of [
+      "-1",
+      "1.001",
+      "1e3",
+      "+1",
+      " 1",
+      "1 ",
+      "01",
+      ".5",
+      "5.",
+      "NaN",
+      "Infinity",
+      "0x10",
+      "1,5",
+      "",
+    ]) {
       expect(checkAmount(bad, 2).ok, bad).toBe(false);
     }
     expect(checkAmount(10, 2).ok).toBe(false);
@@ -51,19 +66,82 @@ describe("ledger", () => {
     await expect(ctx.database.query("UPDATE ledger_transfers SET amount = amount * 2")).rejects.toThrow(/immutable/);
     await expect(ctx.database.query("DELETE FROM ledger_transfers")).rejects.toThrow(/immutable/);
     await expect(ctx.database.query("TRUNCATE ledger_transfers CASCADE")).rejects.toThrow(/immutable/);
-    await expect(ctx.database.query("DELETE FROM ledger_accounts")).rejects.toThrow(/immutable|foreign key/);
-    await expect(ctx.database.query("UPDATE wallets SET cash_account_guid = bonus_account_guid WHERE guid = $1", [wallet.guid])).rejects.toThrow(
-      /immutable/,
-    );
+    await expect(ctx.database.query("DELETE FROM ledger_accounts")).rejects.toThrow(/immutable/);
+    await expect(
+      ctx.database.query("UPDATE wallets SET cash_account_guid = bonus_account_guid WHERE guid = $1", [wallet.guid]),
+    ).rejects.toThrow(/immutable/);
     await expect(ctx.database.query("DELETE FROM wallets WHERE guid = $1", [wallet.guid])).rejects.toThrow(/immutable/);
     // The CHECK constraint is the last line: even a hand-written overdraft fails.
-    await expect(ctx.database.query("UPDATE wallets SET balance = balance - 6 WHERE guid = $1", [wallet.guid])).rejects.toThrow(/check/i);
+    await expect(
+      ctx.database.query("UPDATE wallets SET balance = balance - 6 WHERE guid = $1", [wallet.guid]),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it("refuses a transfer naming an account that does not exist, or exists in another currency", async () => {
+    const player = await createPlayer(ctx.database);
+    const opened = await openWallet(ctx.database, player);
+    const [wallet] = await ctx.database.query<{ guid: string; currency_guid: string; cash_account_guid: string }>(
+      "SELECT guid, currency_guid, cash_account_guid FROM wallets WHERE guid = $1",
+      [opened.guid],
+    );
+    if (!wallet) throw new Error("no wallet");
+    const [other] = await ctx.database.query<{ guid: string }>("SELECT guid FROM currencies WHERE guid <> $1 LIMIT 1", [
+      wallet.currency_guid,
+    ]);
+    const foreign = await systemAccountGuid(ctx.database.db, {
+      kind: "payment_clearing",
+      owner: PLATFORM_OWNER,
+      currencyGuid: other!.guid,
+    });
+    const clearing = await systemAccountGuid(ctx.database.db, {
+      kind: "payment_clearing",
+      owner: PLATFORM_OWNER,
+      currencyGuid: wallet.currency_guid,
+    });
+    const transfer = (key: string, debit: string, credit: string) =>
+      ctx.database.query(
+        `INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount)
+         VALUES ($1, 'correction', $2, $3, $4, 1)`,
+        [key, wallet.currency_guid, debit, credit],
+      );
+    const missing = "00000000-0000-4000-8000-000000000000";
+    await expect(transfer(`bad-debit:${wallet.guid}`, missing, wallet.cash_account_guid)).rejects.toMatchObject({
+      code: "23503",
+    });
+    await expect(transfer(`bad-credit:${wallet.guid}`, clearing, missing)).rejects.toMatchObject({ code: "23503" });
+    await expect(transfer(`bad-currency:${wallet.guid}`, foreign, wallet.cash_account_guid)).rejects.toMatchObject({
+      code: "23503",
+    });
+    // One bad row refuses the whole statement: nothing of it stays.
+    await expect(
+      ctx.database.query(
+        `INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount)
+         VALUES ($1, 'correction', $3, $4, $5, 1), ($2, 'correction', $3, $4, $6, 1)`,
+        [
+          `good:${wallet.guid}`,
+          `bad:${wallet.guid}`,
+          wallet.currency_guid,
+          clearing,
+          wallet.cash_account_guid,
+          missing,
+        ],
+      ),
+    ).rejects.toMatchObject({ code: "23503" });
+    const [left] = await ctx.database.query<{ n: string }>(
+      "SELECT count(*) AS n FROM ledger_transfers WHERE idempotency_key LIKE $1",
+      [`%:${wallet.guid}`],
+    );
+    expect(Number(left!.n)).toBe(0);
   });
 
   it("moves money idempotently: a replay moves nothing, the same key with other parameters is refused", async () => {
     const player = await createPlayer(ctx.database);
     const wallet = await openWallet(ctx.database, player);
-    const clearing = await systemAccountGuid(ctx.database.db, { kind: "payment_clearing", owner: PLATFORM_OWNER, currencyGuid: wallet.currency_guid });
+    const clearing = await systemAccountGuid(ctx.database.db, {
+      kind: "payment_clearing",
+      owner: PLATFORM_OWNER,
+      currencyGuid: wallet.currency_guid,
+    });
     const input = {
       walletGuid: wallet.guid,
       pocket: "balance" as const,
@@ -75,17 +153,34 @@ describe("ledger", () => {
       operationType: "deposit",
     };
     expect((await moveWalletMoney(ctx.database.db, input)).status).toBe("applied");
-    expect(await moveWalletMoney(ctx.database.db, { ...input, amount: "25.50" })).toMatchObject({ status: "replayed", balance: expect.stringMatching(/^25\.5/) });
+    expect(await moveWalletMoney(ctx.database.db, { ...input, amount: "25.50" })).toMatchObject({
+      status: "replayed",
+      balance: expect.stringMatching(/^25\.5/),
+    });
     expect((await moveWalletMoney(ctx.database.db, { ...input, amount: "26" })).status).toBe("idempotency_conflict");
-    expect((await moveWalletMoney(ctx.database.db, { ...input, direction: "debit" })).status).toBe("idempotency_conflict");
-    const [count] = await ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key = $1", [input.idempotencyKey]);
+    expect((await moveWalletMoney(ctx.database.db, { ...input, direction: "debit" })).status).toBe(
+      "idempotency_conflict",
+    );
+    const [count] = await ctx.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key = $1",
+      [input.idempotencyKey],
+    );
     expect(count!.n).toBe(1);
     expect((await walletState(ctx.database, wallet.guid)).balance).toBe("25.50");
 
     // Withdrawals draw on cash only, and never below zero.
-    const withdrawal = { ...input, direction: "debit" as const, kind: "withdrawal" as const, operationType: "withdrawal" };
-    expect((await moveWalletMoney(ctx.database.db, { ...withdrawal, amount: "30", idempotencyKey: "w1" })).status).toBe("insufficient_funds");
-    expect((await moveWalletMoney(ctx.database.db, { ...withdrawal, amount: "20", idempotencyKey: "w2" })).status).toBe("applied");
+    const withdrawal = {
+      ...input,
+      direction: "debit" as const,
+      kind: "withdrawal" as const,
+      operationType: "withdrawal",
+    };
+    expect((await moveWalletMoney(ctx.database.db, { ...withdrawal, amount: "30", idempotencyKey: "w1" })).status).toBe(
+      "insufficient_funds",
+    );
+    expect((await moveWalletMoney(ctx.database.db, { ...withdrawal, amount: "20", idempotencyKey: "w2" })).status).toBe(
+      "applied",
+    );
     expect((await walletState(ctx.database, wallet.guid)).balance).toBe("5.50");
   });
 
@@ -117,7 +212,12 @@ describe("ledger", () => {
     const report = await reconcileLedger(ctx.database.db);
     expect(report.ok).toBe(false);
     expect(report.culprits).toEqual([
-      expect.objectContaining({ kind: "wallet_mismatch", wallet_guid: wallet.guid, currency: "EUR", pocket: "bonus_balance" }),
+      expect.objectContaining({
+        kind: "wallet_mismatch",
+        wallet_guid: wallet.guid,
+        currency: "EUR",
+        pocket: "bonus_balance",
+      }),
     ]);
     await ctx.database.query("UPDATE wallets SET bonus_balance = bonus_balance - 3 WHERE guid = $1", [wallet.guid]);
     expect((await reconcileLedger(ctx.database.db)).ok).toBe(true);
@@ -141,7 +241,9 @@ describe.skipIf(!hasPostgres)("npm run reconcile (PostgreSQL)", () => {
     const wallet = await openWallet(ctx.database, player, "GBP");
     await deposit(ctx.database, wallet.guid, "10");
     await ctx.database.query("UPDATE wallets SET balance = balance - 1 WHERE guid = $1", [wallet.guid]);
-    const failed = await run(tsx, [cli], { env: { ...process.env, DATABASE_URL: databaseUrl(), NODE_ENV: "test" } }).then(
+    const failed = await run(tsx, [cli], {
+      env: { ...process.env, DATABASE_URL: databaseUrl(), NODE_ENV: "test" },
+    }).then(
       () => null,
       (error: { code: number; stdout: string }) => error,
     );

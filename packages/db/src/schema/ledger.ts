@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, pgTable, unique, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, index, pgTable, unique, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { createdAt, guid, money } from "./columns.ts";
 import { currencies } from "./dictionary.ts";
 
@@ -40,8 +40,8 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex("ledger_accounts_owner_kind_currency_uq").on(t.owner, t.kind, t.currency_guid),
-    // Target of the transfers' composite foreign keys: a transfer can only
-    // touch accounts of its own currency, so per-currency sums are meaningful.
+    // What ledger_transfers_accounts_exist (migration 0012) looks up: a transfer can
+    // only touch accounts of its own currency, so per-currency sums are meaningful.
     unique("ledger_accounts_guid_currency_uq").on(t.guid, t.currency_guid),
   ],
 );
@@ -90,16 +90,9 @@ export const ledgerTransfers = pgTable(
     uniqueIndex("ledger_transfers_idempotency_key_uq").on(t.idempotency_key),
     check("ledger_transfers_amount_positive", sql`${t.amount} > 0`),
     check("ledger_transfers_distinct_accounts", sql`${t.debit_account_guid} <> ${t.credit_account_guid}`),
-    foreignKey({
-      name: "ledger_transfers_debit_account_fk",
-      columns: [t.debit_account_guid, t.currency_guid],
-      foreignColumns: [ledgerAccounts.guid, ledgerAccounts.currency_guid],
-    }),
-    foreignKey({
-      name: "ledger_transfers_credit_account_fk",
-      columns: [t.credit_account_guid, t.currency_guid],
-      foreignColumns: [ledgerAccounts.guid, ledgerAccounts.currency_guid],
-    }),
+    // Both accounts exist in the transfer's currency: checked once per statement by the
+    // trigger ledger_transfers_accounts_exist (migration 0012), not by foreign keys, whose
+    // per-row check locked the account row (a house account: on every bet and win).
     index("ledger_transfers_payment_idx").on(t.payment_guid).where(sql`${t.payment_guid} IS NOT NULL`),
     index("ledger_transfers_bonus_idx").on(t.bonus_guid).where(sql`${t.bonus_guid} IS NOT NULL`),
   ],
