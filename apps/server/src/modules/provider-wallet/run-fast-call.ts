@@ -76,7 +76,11 @@ export async function runFastCall(
   });
   let batcher = batchers.get(database.db);
   if (!batcher) {
-    batcher = createCallBatcher({ run: (calls) => runFastBatch(database, calls), max_batch: FAST_BATCH_MAX, max_in_flight: FAST_BATCHES_IN_FLIGHT });
+    batcher = createCallBatcher({
+      run: (calls) => runFastBatch(database, calls),
+      max_batch: FAST_BATCH_MAX,
+      max_in_flight: FAST_BATCHES_IN_FLIGHT,
+    });
     batchers.set(database.db, batcher);
   }
   return batcher.submit({
