@@ -71,3 +71,24 @@ export function createCallBatcher<Input, Output>(options: CallBatcherOptions<Inp
     pending: () => queue.length,
   };
 }
+
+/**
+ * One batcher per database handle, made on its first call: batching only helps
+ * among calls that share a pool, and a process may hold several handles (tests
+ * build an app per database). Keyed by the handle's `db`, weakly.
+ */
+export function batcherPerDatabase<Database extends { db: object }, Input, Output>(
+  options: Omit<CallBatcherOptions<Input, Output>, "run"> & {
+    run: (database: Database, items: Input[]) => Promise<Output[]>;
+  },
+): (database: Database) => CallBatcher<Input, Output> {
+  const batchers = new WeakMap<object, CallBatcher<Input, Output>>();
+  return (database) => {
+    let batcher = batchers.get(database.db);
+    if (!batcher) {
+      batcher = createCallBatcher({ ...options, run: (items) => options.run(database, items) });
+      batchers.set(database.db, batcher);
+    }
+    return batcher;
+  };
+}

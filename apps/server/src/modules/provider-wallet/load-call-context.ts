@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
-import { createCallBatcher, type CallBatcher } from "../../lib/call-batcher.ts";
+import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { playerBlockedSql, playerLimitReachedSql } from "./check-player-may-bet.ts";
 
 export type StoredTransaction = {
@@ -66,7 +66,11 @@ const CONTEXT_BATCH_MAX = 64;
  */
 const CONTEXT_READS_IN_FLIGHT = 1;
 
-const batchers = new WeakMap<object, CallBatcher<ContextInput, CallContext | undefined>>();
+const contextBatcher = batcherPerDatabase({
+  run: loadCallContexts,
+  max_batch: CONTEXT_BATCH_MAX,
+  max_in_flight: CONTEXT_READS_IN_FLIGHT,
+});
 
 /**
  * Everything a call needs to decide before touching money, in one read: the
@@ -77,16 +81,7 @@ const batchers = new WeakMap<object, CallBatcher<ContextInput, CallContext | und
  * (lib/call-batcher.ts): under load a round trip serves dozens of them.
  */
 export async function loadCallContext(database: HotDatabase, input: ContextInput): Promise<CallContext | undefined> {
-  let batcher = batchers.get(database.db);
-  if (!batcher) {
-    batcher = createCallBatcher({
-      run: (inputs) => loadCallContexts(database, inputs),
-      max_batch: CONTEXT_BATCH_MAX,
-      max_in_flight: CONTEXT_READS_IN_FLIGHT,
-    });
-    batchers.set(database.db, batcher);
-  }
-  return batcher.submit(input);
+  return contextBatcher(database).submit(input);
 }
 
 /** The contexts of several calls in one statement, in the order given (undefined: no such session). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { BetRequest, WinRequest } from "@croupier/contract/entities/provider-wallet";
-import { createCallBatcher, type CallBatcher } from "../../lib/call-batcher.ts";
+import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { PLATFORM_OWNER } from "../ledger/ledger-accounts.ts";
 import { checkAmount, isZeroAmount } from "../ledger/money.ts";
@@ -44,7 +44,11 @@ const FAST_BATCHES_IN_FLIGHT = 1;
 /** Amounts with more fraction digits than this are never ordinary (no currency has more). */
 const MAX_FRACTION_DIGITS = 18;
 
-const batchers = new WeakMap<object, CallBatcher<FastCall, WalletCallResult | undefined>>();
+const fastBatcher = batcherPerDatabase({
+  run: runFastBatch,
+  max_batch: FAST_BATCH_MAX,
+  max_in_flight: FAST_BATCHES_IN_FLIGHT,
+});
 
 /**
  * The one-trip path of a bet or win (ADR 007): the context read, the checks
@@ -74,16 +78,7 @@ export async function runFastCall(
     freeSpin,
     roundClosed: request.round_closed,
   });
-  let batcher = batchers.get(database.db);
-  if (!batcher) {
-    batcher = createCallBatcher({
-      run: (calls) => runFastBatch(database, calls),
-      max_batch: FAST_BATCH_MAX,
-      max_in_flight: FAST_BATCHES_IN_FLIGHT,
-    });
-    batchers.set(database.db, batcher);
-  }
-  return batcher.submit({
+  return fastBatcher(database).submit({
     method,
     provider_code: providerCode,
     token_hash: hashGameSessionToken(request.token),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { createCallBatcher, type CallBatcher } from "../../lib/call-batcher.ts";
+import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
 import type { CallContext } from "./load-call-context.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
@@ -80,7 +80,11 @@ const MONEY_BATCHES_IN_FLIGHT = 1;
 
 type Item = MoneyCall & { i: number };
 type Settled = { ok: true; outcome: MoneyCallOutcome } | { ok: false; error: unknown };
-const batchers = new WeakMap<object, CallBatcher<MoneyCall, Settled>>();
+const moneyBatcher = batcherPerDatabase({
+  run: runBatch,
+  max_batch: MONEY_BATCH_MAX,
+  max_in_flight: MONEY_BATCHES_IN_FLIGHT,
+});
 
 /**
  * Runs one bet, win or refund through the group-commit batcher: it shares a
@@ -90,12 +94,7 @@ const batchers = new WeakMap<object, CallBatcher<MoneyCall, Settled>>();
  * again and answers it as a repeat.
  */
 export async function runMoneyCall(database: HotDatabase, call: MoneyCall): Promise<MoneyCallOutcome> {
-  let batcher = batchers.get(database.db);
-  if (!batcher) {
-    batcher = createCallBatcher({ run: (calls) => runBatch(database, calls), max_batch: MONEY_BATCH_MAX, max_in_flight: MONEY_BATCHES_IN_FLIGHT });
-    batchers.set(database.db, batcher);
-  }
-  const settled = await batcher.submit(call);
+  const settled = await moneyBatcher(database).submit(call);
   if (!settled.ok) throw settled.error;
   return settled.outcome;
 }
