@@ -40,7 +40,7 @@ export function applyBalanceEventToCache(
   return next !== null;
 }
 
-/** After a realtime reconnect: events sent while the socket was down are not replayed, so the list is fetched again. */
+/** After every realtime connection: events sent while no socket was joined are not replayed, so the list is fetched again. */
 export function refetchWallets(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: walletsRootKey });
 }
