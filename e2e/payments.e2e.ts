@@ -15,7 +15,9 @@ const WITHDRAWAL = "20";
 
 const { open } = useBrowserSession();
 
-const header = (page: Page) => page.getByRole("banner");
+// Hidden included: the deposit-success dialog is modal, so while it is open the header behind it
+// is aria-hidden, and it may open before the header's balance has caught up.
+const header = (page: Page) => page.getByRole("banner", { includeHidden: true });
 const headerTotal = (page: Page) => header(page).getByTestId("header-wallet-total");
 
 /**
@@ -64,8 +66,9 @@ async function expectHeaderTotal(page: Page, total: string) {
     // Seen once in CI (not reproduced in five runs since): say what the page showed instead.
     const shown = await headerTotal(page).allInnerTexts().catch(() => []);
     const notice = await page.getByTestId("deposit-return").allInnerTexts().catch(() => []);
+    const banner = await header(page).innerText().catch(() => "");
     throw new Error(
-      `header total never became ${total}; it shows ${JSON.stringify(shown)} at ${page.url()}; deposit notice: ${JSON.stringify(notice)}`,
+      `header total never became ${total}; it shows ${JSON.stringify(shown)} at ${page.url()} (header: ${JSON.stringify(banner)}); deposit notice: ${JSON.stringify(notice)}`,
       { cause: error },
     );
   }
