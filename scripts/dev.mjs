@@ -2,6 +2,8 @@
 // React Router dev server (Vite, HMR) on PORT, which reaches the API through
 // API_ORIGIN. Either one exiting, or Ctrl-C, stops both.
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { demoModeEnv } from "./lib/demo-mode.mjs";
 import { exitCodeOf, reactRouterCli, root, serverEntry, tsxCli, webDir } from "./lib/processes.mjs";
 
 const webPort = Number(process.env.PORT ?? 3000);
@@ -20,7 +22,14 @@ const children = [
     child: spawn(process.execPath, [tsxCli, "watch", "--clear-screen=false", serverEntry], {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, PORT: String(apiPort), HOST: host, SERVE_WEB: "false", PUBLIC_URL: publicUrl },
+      env: {
+        ...process.env,
+        ...demoModeEnv(path.join(root, ".env")),
+        PORT: String(apiPort),
+        HOST: host,
+        SERVE_WEB: "false",
+        PUBLIC_URL: publicUrl,
+      },
     }),
   },
   {

@@ -106,7 +106,11 @@ async function main() {
         NODE_ENV: process.env.E2E_NODE_ENV || "test",
         HOST: "127.0.0.1",
         PORT: String(port),
-        PUBLIC_URL: baseUrl,
+        // No PUBLIC_URL, as a newcomer runs it: the default follows HOST (http://127.0.0.1:port), and a page
+        // opened through http://localhost:port gets launch URLs on that origin (e2e/launch-origin.e2e.ts).
+        PUBLIC_URL: "",
+        // The browser tests use the development-only routes (dev outbox, sandbox PSP, demo players); production refuses them.
+        DEMO_MODE: (process.env.E2E_NODE_ENV || "test") === "production" ? "false" : "true",
         LOG_LEVEL: process.env.E2E_LOG_LEVEL || "warn",
         SERVE_WEB: "true",
         SEED_DEMO_DATA: "true",

@@ -1,8 +1,11 @@
 // npm start: build the web app if it has never been built, then run the server
-// (web app + API on one origin). NODE_ENV is left as the user set it.
+// (web app + API on one origin). NODE_ENV is left as the user set it. With the
+// embedded database on a loopback HOST it runs the demo (DEMO_MODE=true: demo
+// players, dev outbox, sandbox payments) unless DEMO_MODE is set (ADR 013).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { demoModeEnv } from "./lib/demo-mode.mjs";
 import { ensureWebBuild, exitCodeOf, root, serverEntry, tsxLoader } from "./lib/processes.mjs";
 
 try {
@@ -16,7 +19,11 @@ try {
 // variables already set in the environment win, as with Node's --env-file.
 const envFile = path.join(root, ".env");
 const envArgs = fs.existsSync(envFile) ? [`--env-file=${envFile}`] : [];
-const server = spawn(process.execPath, [...envArgs, "--import", tsxLoader, serverEntry], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, [...envArgs, "--import", tsxLoader, serverEntry], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, ...demoModeEnv(envFile) },
+});
 
 // Ctrl-C in a terminal already reaches the child (same process group); forwarding
 // covers `kill <pid>` and process managers that signal only us. The server's

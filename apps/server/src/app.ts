@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
+import { demoModeWarning } from "./lib/demo-mode-warning.ts";
 import "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { imageProxyPlugin } from "./plugins/image-proxy.ts";
@@ -135,6 +136,9 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   await app.register(realtimePlugin, {});
   await app.register(identityDevRoutes);
   if (env.SANDBOX_PSP_ENABLED) await app.register(sandboxPspPages, { prefix: "/sandbox-psp" });
+  // Loud on purpose: development-only routes open to whoever reaches the server (ADR 013).
+  const demo = demoModeWarning(env);
+  if (demo) app.log.warn({ demo_mode: demo.open }, demo.text);
 
   return app;
 }

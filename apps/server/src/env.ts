@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHost, isWildcardHost } from "./lib/loopback-host.ts";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
@@ -70,7 +71,11 @@ export const envObject = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("localhost"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  PUBLIC_URL: z.url().optional(),
+  // Empty = unset (the default below), so a script can clear an inherited value.
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./.data"),
   DATABASE_URL: z
     .string()
@@ -160,11 +165,19 @@ export const envObject = z.object({
   OIDC_PROVIDERS: oidcProviders,
   // Where providers send the player back; the player app reads state and code from the query.
   OIDC_REDIRECT_URI: z.url().optional(),
-  // Built-in identity provider under /dev/oidc (never in production).
+  // Demo mode (docs/decisions/013-demo-mode.md): the development-only routes (/dev/oidc sign-in as anyone,
+  // /dev/outbox everyone's mail, POST /billing/deposit/test free money, the sandbox PSP) exist only when
+  // this is on. Never in production; only on a loopback HOST unless DEMO_MODE_ALLOW_REMOTE insists.
+  // npm start turns it on for the embedded database.
+  DEMO_MODE: bool.default(false),
+  DEMO_MODE_ALLOW_REMOTE: bool.default(false),
+  // Built-in identity provider under /dev/oidc (default on in demo mode; needs DEMO_MODE).
   DEV_OIDC_PROVIDER: bool.optional(),
+  // Demo players (public passwords) and funded wallets; default: DEMO_MODE.
   SEED_DEMO_DATA: bool.optional(),
   // Payments (apps/server/src/modules/payments, docs/decisions/005-payments.md).
-  // Built-in sandbox PSP (cards, crypto, payouts) with its pages under /sandbox-psp; default off in production.
+  // Built-in sandbox PSP (cards, crypto, payouts) with its pages under /sandbox-psp: default DEMO_MODE;
+  // may be forced on outside production (tests); refused in production.
   SANDBOX_PSP_ENABLED: bool.optional(),
   // HMAC-SHA256 key of the sandbox's webhooks.
   SANDBOX_PSP_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_SANDBOX_PSP_SECRET),
@@ -196,17 +209,37 @@ export const envSchema = envObject
   .superRefine((env, ctx) => {
     if (env.CAPTCHA_ENABLED && !env.RECAPTCHA_SECRET)
       ctx.addIssue({ code: "custom", path: ["RECAPTCHA_SECRET"], message: "must be set when CAPTCHA_ENABLED is on" });
+    if (env.DEV_OIDC_PROVIDER && !env.DEMO_MODE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEV_OIDC_PROVIDER"],
+        message: "needs DEMO_MODE=true (it lets anyone sign in as any player)",
+      });
+    // Whoever reaches these routes can sign in as anyone and mint money: only this machine may, unless
+    // the operator says otherwise in a variable whose name says what it does.
+    if (env.DEMO_MODE && !env.DEMO_MODE_ALLOW_REMOTE && !isLoopbackHost(env.HOST))
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_MODE"],
+        message: `refused with HOST=${env.HOST}, which other machines can reach (anyone there could sign in as any player and mint money); use HOST=localhost, or set DEMO_MODE_ALLOW_REMOTE=true if you really mean it`,
+      });
     if (env.NODE_ENV !== "production") return;
+    if (env.DEMO_MODE)
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_MODE"],
+        message: "must be off in production (it opens development-only routes)",
+      });
+    if (env.SANDBOX_PSP_ENABLED)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SANDBOX_PSP_ENABLED"],
+        message: "must be off in production (the sandbox payment provider credits deposits nobody paid)",
+      });
     if (env.JWT_SECRET === DEV_JWT_SECRET)
       ctx.addIssue({
         code: "custom",
         path: ["JWT_SECRET"],
-        message: "must be set in production (the default is public)",
-      });
-    if (env.SANDBOX_PSP_ENABLED && env.SANDBOX_PSP_SECRET === DEV_SANDBOX_PSP_SECRET)
-      ctx.addIssue({
-        code: "custom",
-        path: ["SANDBOX_PSP_SECRET"],
         message: "must be set in production (the default is public)",
       });
     if (env.PROVIDER_HOUSE_SECRET === DEV_HOUSE_SECRET)
@@ -218,12 +251,15 @@ export const envSchema = envObject
   })
   .transform((env) => ({
     ...env,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT),
+    // Without an explicit PUBLIC_URL, outside production, a request reaching us through a loopback name
+    // (127.0.0.1, [::1], *.localhost) gets links on the origin it used (request-public-url.ts).
+    publicUrlFromRequest: env.PUBLIC_URL === undefined && env.NODE_ENV !== "production",
     DATA_DIR: path.resolve(env.DATA_DIR),
-    // Demo data (demo player, funded wallets) never seeds in production unless asked.
-    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
-    DEV_OIDC_PROVIDER: env.NODE_ENV !== "production" && (env.DEV_OIDC_PROVIDER ?? true),
-    SANDBOX_PSP_ENABLED: env.SANDBOX_PSP_ENABLED ?? env.NODE_ENV !== "production",
+    // Demo players have public passwords: seeded with demo mode unless asked otherwise.
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.DEMO_MODE,
+    DEV_OIDC_PROVIDER: env.DEMO_MODE && (env.DEV_OIDC_PROVIDER ?? true),
+    SANDBOX_PSP_ENABLED: env.NODE_ENV !== "production" && (env.SANDBOX_PSP_ENABLED ?? env.DEMO_MODE),
     WITHDRAWAL_REQUIRES_KYC: env.WITHDRAWAL_REQUIRES_KYC ?? env.NODE_ENV === "production",
     features: new Set(
       env.FEATURE_FLAGS.split(",")
@@ -233,6 +269,17 @@ export const envSchema = envObject
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/** http://HOST:PORT for a HOST naming one address; localhost for a wildcard (0.0.0.0, ::). */
+function defaultPublicUrl(host: string, port: number): string {
+  if (isWildcardHost(host)) return `http://localhost:${port}`;
+  const name = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  try {
+    return new URL(`http://${name}:${port}`).origin;
+  } catch {
+    return `http://localhost:${port}`;
+  }
+}
 
 /** Parses process.env; on a bad variable, throws one message naming every offender. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -6,6 +6,7 @@ import { seed } from "@croupier/db/seed/seed";
 import { houseGamesPlugin } from "@croupier/house-games/plugin";
 import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
+import { demoModeWarning } from "./lib/demo-mode-warning.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
 // The process entry: env → database → migrations → seed → app → listen.
@@ -64,6 +65,12 @@ async function main() {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info(`Croupier is running at ${env.PUBLIC_URL}`);
+  // buildApp logged it as one structured line; a person watching the terminal gets it as a banner too.
+  const demo = demoModeWarning(env);
+  if (demo) {
+    const rule = "!".repeat(100);
+    console.warn(`\n${rule}\n${demo.text.replace(/^/gm, "!! ")}\n${rule}\n`);
+  }
 }
 
 main().catch((error) => {

@@ -10,7 +10,10 @@ export async function buildTestApp(
   options: { demo?: boolean } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase({ demo: options.demo });
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false", ...envOverrides });
+  // Demo mode on, explicitly: many tests use its routes (/dev/outbox, /dev/oidc, test deposits, the
+  // sandbox PSP). Production refuses it, so a production override starts without it.
+  const demo = envOverrides.NODE_ENV === "production" ? {} : { DEMO_MODE: "true" };
+  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false", ...demo, ...envOverrides });
   const app = await buildApp({ env, database, logger: false });
   await app.ready();
   return {

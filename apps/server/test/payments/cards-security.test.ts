@@ -31,7 +31,7 @@ beforeAll(async () => {
       done();
     },
   });
-  const env = loadEnv({ NODE_ENV: "test", SERVE_WEB: "false", SANDBOX_PSP_TICK_MS: "0", SANDBOX_PSP_PAYOUT_DELAY_MS: "0" });
+  const env = loadEnv({ NODE_ENV: "test", SERVE_WEB: "false", DEMO_MODE: "true", SANDBOX_PSP_TICK_MS: "0", SANDBOX_PSP_PAYOUT_DELAY_MS: "0" });
   // The same redaction the app configures for its own logger (app.ts).
   app = await buildApp({ env, database, logger: { level: "trace", stream, redact: [...REDACT_PATHS, ...PAYMENT_REDACT_PATHS], serializers: { req: logRequestSerializer } } });
   await app.ready();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { errorEnvelope, okEnvelope } from "@croupier/contract/envelope";
 import { gameConversion, gameConversionBody, gameOpenBody, gameOpenResult } from "@croupier/contract/entities/game-launch";
 import { ok } from "../../lib/envelope.ts";
+import { requestPublicUrl } from "../../lib/request-public-url.ts";
 import { getProject } from "../dictionary/get-project.ts";
 import { getGameConversion } from "./get-game-conversion.ts";
 import { ConversionRequiredError, openGame } from "./open-game.ts";
@@ -46,7 +47,9 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod = async (app) => {
       // A refused token (expired, ended, locked) is reported as such rather than as "please log in".
       if (!body.is_demo && !playerGuid && request.authError) throw request.authError;
       try {
-        const result = await openGame(db, app.env, {
+        // Launch URLs on the origin the player used when that is a loopback name and PUBLIC_URL is unset.
+        const env = { ...app.env, PUBLIC_URL: requestPublicUrl(app.env, request) };
+        const result = await openGame(db, env, {
           game,
           playerGuid,
           isDemo: body.is_demo,

@@ -30,6 +30,7 @@ import { idempotencyKeyOf, requestHash } from "./idempotency.ts";
 import { listBillingTransactions } from "./list-payments.ts";
 import { deleteCard, listCards, saveCard, type SavedCard } from "./payment-cards.ts";
 import { getPaymentInfo, getProviderMetadata, listPaymentSystems } from "./payment-systems.ts";
+import { testDepositsEnabled } from "./payment-settings.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 
 const security = [{ bearerAuth: [] }];
@@ -113,29 +114,31 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> = as
     },
   );
 
-  app.post(
-    "/billing/deposit/test",
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Test deposit, settled at once through the real deposit ledger path (not in production)",
-        headers: idempotencyHeader,
-        body: depositTestInput,
-        response: { 200: okEnvelope(depositResult) },
+  // Demo mode only: the route does not exist otherwise (not even in the API docs).
+  if (testDepositsEnabled(ctx.env))
+    app.post(
+      "/billing/deposit/test",
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Test deposit, settled at once through the real deposit ledger path (demo mode only, never in production)",
+          headers: idempotencyHeader,
+          body: depositTestInput,
+          response: { 200: okEnvelope(depositResult) },
+        },
       },
-    },
-    async (request) => {
-      const key = idempotencyKeyOf(request);
-      const guid = await createTestDeposit(ctx, {
-        playerGuid: playerId(request),
-        currencyGuid: request.body.currency_guid,
-        amount: request.body.amount,
-        idempotency: key ? { key, scope: "billing.deposit.test", hash: requestHash("billing.deposit.test", request.body) } : null,
-      });
-      return ok(request, { transaction_guid: guid, redirect_url: null });
-    },
-  );
+      async (request) => {
+        const key = idempotencyKeyOf(request);
+        const guid = await createTestDeposit(ctx, {
+          playerGuid: playerId(request),
+          currencyGuid: request.body.currency_guid,
+          amount: request.body.amount,
+          idempotency: key ? { key, scope: "billing.deposit.test", hash: requestHash("billing.deposit.test", request.body) } : null,
+        });
+        return ok(request, { transaction_guid: guid, redirect_url: null });
+      },
+    );
 
   app.post(
     "/billing/withdrawal",

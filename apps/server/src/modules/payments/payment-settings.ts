@@ -15,5 +15,6 @@ export function playerMayCancelWithdrawal(env: Env, playerCountryIso2: string | 
   return env.PLAYER_MAY_CANCEL_WITHDRAWAL ?? true;
 }
 
-/** POST /billing/deposit/test exists outside production only. */
-export const testDepositsEnabled = (env: Env) => env.NODE_ENV !== "production";
+/** POST /billing/deposit/test (money from nowhere) exists in demo mode only, never in production. */
+export const testDepositsEnabled = (env: Pick<Env, "DEMO_MODE" | "NODE_ENV">) =>
+  env.DEMO_MODE && env.NODE_ENV !== "production";
