@@ -42,7 +42,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         [token.sessionId],
       );
       if (!state || state.finished_at) throw new AppError("UNAUTHORIZED", "Your session has ended. Please log in again.");
-      // A token minted for a user must match the session's user (an anonymous token of an upgraded session stays anonymous).
+      // A token minted for a user must match the session's user (a session never changes hands).
       if (token.userId && state.user_guid !== token.userId) throw new AppError("UNAUTHORIZED", "Invalid token.");
       if (token.userId && state.status === "locked")
         throw new AppError("UNAUTHORIZED", "Your account is locked. Please contact support.");
@@ -51,6 +51,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (!(error instanceof AppError)) throw error;
       request.authError = error;
     }
+  });
+  // Whatever a logged-in player's call answers is theirs: no shared or browser cache keeps it
+  // (issue #13, item 8). Routes that chose a policy themselves (public reference data) keep it.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.auth?.userId && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
+    return payload;
   });
 });
 

@@ -6,10 +6,16 @@ import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { peekSession } from "../modules/identity/sessions/peek-session.ts";
+import { signToken } from "../modules/identity/tokens/jwt.ts";
+import { readRefreshCookie } from "../modules/identity/tokens/refresh-cookie.ts";
 
 type Options = { buildDir: string };
 
 const API_PATH = /^\/(api|socket\.io|_ipx)(\/|\?|$)/;
+const ACCOUNT_PATH = /^\/account(\/|\?|\.|$)/;
+/** A server render's access token only has to outlive the render. */
+const PAGE_TOKEN_TTL_SECONDS = 60;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -41,8 +47,13 @@ export type WebLoadContextFactory = (deps: { apiFetch: (request: Request) => Pro
 /** Google's reCAPTCHA: api.js comes from www.google.com, its code from www.gstatic.com, and the widget is an iframe of www.google.com. */
 const CAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
 
-/** The HTML pages' policy; reCAPTCHA's hosts are allowed only when CAPTCHA_ENABLED is on. */
-export function contentSecurityPolicy(nonce: string, options: { captcha: boolean }) {
+/**
+ * The HTML pages' policy; reCAPTCHA's hosts are allowed only when CAPTCHA_ENABLED is on.
+ * connect-src is this origin and its own websocket origin (Socket.IO runs on the same origin;
+ * older Safari does not let 'self' cover ws:/wss:), never any host: a script injected into a
+ * page cannot post what it finds to somewhere else with fetch, XHR, beacons or websockets.
+ */
+export function contentSecurityPolicy(nonce: string, options: { captcha: boolean; websocketOrigin: string }) {
   const captcha = options.captcha ? ` ${CAPTCHA_SOURCES}` : "";
   return [
     "default-src 'self'",
@@ -50,7 +61,7 @@ export function contentSecurityPolicy(nonce: string, options: { captcha: boolean
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ${options.websocketOrigin}`,
     `frame-src 'self'${captcha}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
@@ -109,6 +120,31 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
   };
 
+  /**
+   * The browser holds its refresh token only in the HttpOnly cookie and its access token only in
+   * the tab's memory (ADR 012), so a full page load carries no bearer token. The page must still
+   * render as the player sees it (no flash of "logged out"): the cookie's session is looked up
+   * without rotating the single-use token, and the render's API calls get a one-minute access
+   * token of that session. Only GET/HEAD (renders and loader data): nothing is changed this way.
+   * Returns the player's id when the render acts as a player.
+   */
+  const authorizePage = async (request: FastifyRequest, headers: Headers): Promise<string | null> => {
+    if (request.method !== "GET" && request.method !== "HEAD") return null;
+    if (headers.has("authorization")) return null;
+    const refreshToken = readRefreshCookie(request, app.env);
+    if (!refreshToken) return null;
+    const session = await peekSession(app.database, app.env, refreshToken);
+    if (!session) return null;
+    const accessToken = await signToken(app.env, {
+      typ: "access",
+      sessionId: session.sessionId,
+      userId: session.userId,
+      expiresAt: Math.floor(Date.now() / 1000) + PAGE_TOKEN_TTL_SECONDS,
+    });
+    headers.set("authorization", `Bearer ${accessToken}`);
+    return session.userId;
+  };
+
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     // Unknown API paths answer the API's 404 envelope, never an HTML page (and SSR calls to them never recurse into SSR).
     if (API_PATH.test(request.url)) return reply.callNotFound();
@@ -119,6 +155,7 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
       if (value === undefined) continue;
       headers.set(key, Array.isArray(value) ? value.join(", ") : value);
     }
+    const player = await authorizePage(request, headers);
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
@@ -139,7 +176,13 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
     const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
-    if (isHtml) reply.header("content-security-policy", contentSecurityPolicy(nonce, { captcha: app.env.CAPTCHA_ENABLED }));
+    if (isHtml) {
+      const websocketOrigin = `${request.protocol === "https" ? "wss" : "ws"}://${request.host}`;
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, { captcha: app.env.CAPTCHA_ENABLED, websocketOrigin }));
+    }
+    // A page (or loader data) rendered for a logged-in player, and the account area whoever asks,
+    // carries personal data: no browser or shared cache may keep it (issue #13, item 8).
+    if (player || ACCOUNT_PATH.test(request.url)) reply.header("cache-control", "no-store");
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
     const encoding = isHtml && body && body.length >= COMPRESS_MIN_BYTES ? htmlEncoding(request.headers["accept-encoding"]) : undefined;
     if (!body || !encoding || response.headers.has("content-encoding")) return reply.send(body);

@@ -48,16 +48,18 @@ describe("anonymous sessions", () => {
 });
 
 describe("login and refresh rotation", () => {
-  it("upgrades the caller's anonymous session on login and carries the user id", async () => {
+  it("starts a new session on login (the anonymous one ends) and carries the user id", async () => {
     const anon = await createSession(ctx.app);
-    const sid = decodeJwt(anon.payload.access_token).sid;
+    const anonSid = decodeJwt(anon.payload.access_token).sid;
     const res = await login(ctx.app, "demo@example.com", "demo-password-1", { ...bearer(anon.payload.access_token), "window-size": "1920*1080" });
     expect(res.statusCode).toBe(200);
     const access = decodeJwt(res.json().payload.access_token);
-    expect(access.sid).toBe(sid);
+    expect(access.sid).not.toBe(anonSid);
     expect(access.sub).toMatch(/^[0-9a-f-]{36}$/);
-    const [row] = await ctx.database.query<{ user_guid: string; window_size: string }>("SELECT user_guid, window_size FROM sessions WHERE guid = $1", [sid]);
+    const [row] = await ctx.database.query<{ user_guid: string; window_size: string }>("SELECT user_guid, window_size FROM sessions WHERE guid = $1", [access.sid]);
     expect(row).toEqual({ user_guid: access.sub, window_size: "1920*1080" });
+    const [anonRow] = await ctx.database.query<{ user_guid: string | null; finish_reason: string }>("SELECT user_guid, finish_reason FROM sessions WHERE guid = $1", [anonSid]);
+    expect(anonRow).toEqual({ user_guid: null, finish_reason: "login" });
   });
 
   it("rotates refresh tokens; reusing an old one revokes the whole session", async () => {
@@ -118,10 +120,12 @@ describe("login and refresh rotation", () => {
     expect(refresh.statusCode).toBe(401);
   });
 
-  it("validates the refresh body", async () => {
-    const res = await ctx.app.inject({ method: "POST", url: "/api/v1/session/update", payload: {} });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().payload.fields[0].field).toBe("body.refresh_token");
+  it("validates the refresh body; without a token in the body or the cookie the answer is 401", async () => {
+    const bad = await ctx.app.inject({ method: "POST", url: "/api/v1/session/update", payload: { refresh_token: 42 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().payload.fields[0].field).toBe("body.refresh_token");
+    const none = await ctx.app.inject({ method: "POST", url: "/api/v1/session/update", payload: {} });
+    expect(none.statusCode).toBe(401);
   });
 });
 

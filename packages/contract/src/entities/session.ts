@@ -26,7 +26,11 @@ export const sessionLog = z
   .describe("Session log");
 export type SessionLog = z.infer<typeof sessionLog>;
 
-export const sessionUpdateBody = z.object({ refresh_token: z.string().min(1).max(4096) });
+/**
+ * POST /session/update. Browsers send `{}`: their refresh token rides in the HttpOnly
+ * __Host-refresh_token cookie (ADR 012). API clients without cookies send it here.
+ */
+export const sessionUpdateBody = z.object({ refresh_token: z.string().min(1).max(4096).optional() });
 
 /** POST /sessions. A player always sees only their own sessions; staff may filter by user_email, user_guid and ip. */
 export const sessionListBody = z.object({

@@ -20,7 +20,9 @@ import { playerId, requirePlayer } from "../../../plugins/auth.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { providerLogin, providerRedirect } from "../oidc/provider-login.ts";
 import { finishSession } from "../sessions/finish-sessions.ts";
+import { peekSession } from "../sessions/peek-session.ts";
 import { startSession } from "../sessions/start-login.ts";
+import { readRefreshCookie, sendTokens } from "../tokens/refresh-cookie.ts";
 import { issueWssToken } from "../verify-wss-token.ts";
 import { assertCaptcha } from "./captcha.ts";
 import { loginWithCode, requestLoginCode } from "./login-codes.ts";
@@ -53,7 +55,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
     {
       schema: {
         tags,
-        summary: "Log in with email and password (upgrades the caller's session)",
+        summary: "Log in with email and password (starts a new session; the caller's anonymous one ends)",
         description:
           "Headers: X-Captcha-Response when captcha is on; window-size (e.g. 1920*1080) for the session log. " +
           "10 failures for one account from one IP lock that pair for 30 minutes; an IP also has an overall limit.",
@@ -61,21 +63,21 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
         response: { 200: okEnvelope(tokens) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await assertCaptcha(request, env, services.captcha);
       const userId = await checkPasswordLogin(services, { ...request.body, ip: request.ip });
       const session = await startSession(services, request, userId, "password");
-      return ok(request, { access_token: session.access_token, refresh_token: session.refresh_token });
+      return ok(request, sendTokens(request, reply, env, session));
     },
   );
 
   app.post(
     "/authorization/code-login",
     { schema: { tags, summary: "Log in with a mailed code or magic link", body: codeLoginBody, response: { 200: okEnvelope(tokens) } } },
-    async (request) => {
+    async (request, reply) => {
       const userId = await loginWithCode(services, { token: request.body.token, email: request.body.email, ip: request.ip });
       const session = await startSession(services, request, userId, "magic_link");
-      return ok(request, { access_token: session.access_token, refresh_token: session.refresh_token });
+      return ok(request, sendTokens(request, reply, env, session));
     },
   );
 
@@ -98,11 +100,14 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
   app.post(
     "/authorization/logout",
     { schema: { tags, security, summary: "End this session; returns a fresh anonymous session", response: { 200: okEnvelope(tokens) } } },
-    async (request) => {
-      if (request.auth) await finishSession(db, { sessionId: request.auth.sessionId, reason: "logout" });
+    async (request, reply) => {
+      // A browser whose tab lost its access token still logs out the session its cookie names.
+      const refreshCookie = request.auth ? undefined : readRefreshCookie(request, env);
+      const ending = request.auth ?? (refreshCookie ? await peekSession(services.database, env, refreshCookie) : null);
+      if (ending) await finishSession(db, { sessionId: ending.sessionId, reason: "logout" });
       request.auth = null;
       const session = await startSession(services, request, null);
-      return ok(request, { access_token: session.access_token, refresh_token: session.refresh_token });
+      return ok(request, sendTokens(request, reply, env, session));
     },
   );
 
@@ -136,10 +141,10 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
         response: { 200: okEnvelope(tokens) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = await providerLogin(services, request.query);
       const session = await startSession(services, request, userId, "provider");
-      return ok(request, { access_token: session.access_token, refresh_token: session.refresh_token });
+      return ok(request, sendTokens(request, reply, env, session));
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { sessions } from "@croupier/db/schema/index";
 import type { Env } from "../../../env.ts";
@@ -10,9 +10,10 @@ import type { ClientDescription } from "./describe-client.ts";
 export type OpenSessionResult = TokenPair & { sessionId: string; country: string | null };
 
 /**
- * Starts a session: anonymous when userId is null, otherwise a login. A login upgrades the
- * caller's live anonymous session in place (same sid, fresh refresh jti and a new 30-day
- * absolute lifetime); a caller who is already somebody gets a new session instead.
+ * Starts a session: anonymous when userId is null, otherwise a login. A login always gets a new
+ * session id and ends the caller's live anonymous session in the same transaction: whoever held
+ * the pre-login tokens (a shared computer, a planted session) must not be able to refresh into,
+ * see or end the player's logged-in session (issue #13, item 6).
  */
 export async function openSession(
   db: Db,
@@ -29,20 +30,19 @@ export async function openSession(
     refresh_expires_at: refreshExpiresAt.toISOString(),
     logged_in_at: loggedInAt,
   };
+  const previousAnonymous = input.userId && input.current && !input.current.userId ? input.current.sessionId : null;
 
-  let sessionId: string | undefined;
-  if (input.userId && input.current && !input.current.userId) {
-    const [upgraded] = await db
-      .update(sessions)
-      .set(values)
-      .where(and(eq(sessions.guid, input.current.sessionId), isNull(sessions.user_guid), isNull(sessions.finished_at)))
-      .returning({ guid: sessions.guid });
-    sessionId = upgraded?.guid;
-  }
-  if (!sessionId) {
-    const [created] = await db.insert(sessions).values(values).returning({ guid: sessions.guid });
-    sessionId = created!.guid;
-  }
+  const sessionId = await db.transaction(async (tx) => {
+    if (previousAnonymous) {
+      // Anonymous sessions have no player room, so no session_closed event is owed.
+      await tx
+        .update(sessions)
+        .set({ finished_at: sql`now()`, finish_reason: "login", refresh_jti: null })
+        .where(and(eq(sessions.guid, previousAnonymous), isNull(sessions.user_guid), isNull(sessions.finished_at)));
+    }
+    const [created] = await tx.insert(sessions).values(values).returning({ guid: sessions.guid });
+    return created!.guid;
+  });
   const pair = await issueTokenPair(env, { sessionId, userId: input.userId, refreshJti, refreshExpiresAt });
   return { ...pair, sessionId, country: input.client.country };
 }

@@ -5,9 +5,11 @@ import { users } from "@croupier/db/schema/index";
 import { baseMetadata, listEnvelope } from "@croupier/contract/envelope";
 import { tokens } from "@croupier/contract/entities/auth";
 import { sessionListBody, sessionLog, sessionUpdateBody } from "@croupier/contract/entities/session";
+import { AppError } from "../../../lib/app-error.ts";
 import { list, ok } from "../../../lib/envelope.ts";
 import { playerId, requirePlayer } from "../../../plugins/auth.ts";
 import type { IdentityServices } from "../identity-services.ts";
+import { assertSameOrigin, clearRefreshCookie, readRefreshCookie, sendTokens } from "../tokens/refresh-cookie.ts";
 import { finishUserSessions } from "./finish-sessions.ts";
 import { listSessionLogs } from "./list-session-logs.ts";
 import { refreshSession } from "./refresh-session.ts";
@@ -32,12 +34,12 @@ export const sessionRoutes = (services: IdentityServices): FastifyPluginAsyncZod
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       request.auth = null;
       const session = await startSession(services, request, null);
       return {
         status: "ok" as const,
-        payload: { access_token: session.access_token, refresh_token: session.refresh_token },
+        payload: sendTokens(request, reply, env, session),
         metadata: { request_id: request.id, country_code: session.country },
       };
     },
@@ -49,11 +51,26 @@ export const sessionRoutes = (services: IdentityServices): FastifyPluginAsyncZod
       schema: {
         tags,
         summary: "Rotate the refresh token (single use; a reused one ends the session)",
+        description:
+          "Browsers send {} (JSON) and the __Host-refresh_token cookie; API clients send refresh_token in the body. " +
+          "The rotated token goes back in the cookie (and, to non-browser clients, in the body).",
         body: sessionUpdateBody,
         response: { 200: z.object({ status: z.literal("ok"), payload: tokens, metadata: baseMetadata }) },
       },
     },
-    async (request) => ok(request, await refreshSession(db, env, request.body.refresh_token)),
+    async (request, reply) => {
+      const fromBody = request.body.refresh_token;
+      if (!fromBody) assertSameOrigin(request);
+      const presented = fromBody ?? readRefreshCookie(request, env);
+      if (!presented) throw new AppError("UNAUTHORIZED", "Your session has ended. Please log in again.");
+      try {
+        return ok(request, sendTokens(request, reply, env, await refreshSession(db, env, presented)));
+      } catch (error) {
+        // A refused token is dead for good: the browser should stop presenting it.
+        if (!fromBody) clearRefreshCookie(request, reply, env);
+        throw error;
+      }
+    },
   );
 
   app.post(

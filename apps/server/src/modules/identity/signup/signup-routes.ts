@@ -20,6 +20,7 @@ import { assertMailQuota } from "../authorization/login-codes.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { loadProfile, toNewRegistrationProfile } from "../profile/load-profile.ts";
 import { startSession } from "../sessions/start-login.ts";
+import { sendTokens } from "../tokens/refresh-cookie.ts";
 import { iso } from "../shared/secrets.ts";
 import { requestEmailApproval, verifyEmail } from "./email-approval.ts";
 import { fromNewSignup, fromOldSignup, signUp } from "./sign-up.ts";
@@ -27,7 +28,7 @@ import { fromNewSignup, fromOldSignup, signUp } from "./sign-up.ts";
 const tags = ["signup"];
 const okNull = z.object({ status: z.literal("ok"), payload: z.null(), metadata: baseMetadata });
 const DESCRIPTION =
-  "Creates the account, logs the caller in (their session is upgraded) and mails the email-approval link. " +
+  "Creates the account, logs the caller in (a new session; the anonymous one ends) and mails the email-approval link. " +
   "Required fields follow /signup/fields. Password policy: 8 to 128 characters, not your email, not a common password. " +
   "Header X-Captcha-Response when captcha is on.";
 
@@ -45,11 +46,11 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
         response: { 200: okEnvelope(tokens.extend({ profile })) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await assertCaptcha(request, env, services.captcha);
       const userId = await signUp(services, fromOldSignup(request.body), "old");
       const session = await startSession(services, request, userId, "password");
-      return ok(request, { access_token: session.access_token, refresh_token: session.refresh_token, profile: await loadProfile(db, userId) });
+      return ok(request, { ...sendTokens(request, reply, env, session), profile: await loadProfile(db, userId) });
     },
   );
 
@@ -64,13 +65,12 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
         response: { 200: okEnvelope(tokens.extend({ profile: newRegistrationProfile })) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await assertCaptcha(request, env, services.captcha);
       const userId = await signUp(services, fromNewSignup(request.body), "new");
       const session = await startSession(services, request, userId, "password");
       return ok(request, {
-        access_token: session.access_token,
-        refresh_token: session.refresh_token,
+        ...sendTokens(request, reply, env, session),
         profile: toNewRegistrationProfile(await loadProfile(db, userId)),
       });
     },
