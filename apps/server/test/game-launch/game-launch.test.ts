@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
-import { bearer, signUp } from "../identity/identity-helpers.ts";
+import { bearer, decodeJwt, signUp } from "../identity/identity-helpers.ts";
 import { bet, currencyGuid, deposit, providerCall } from "../wallet/wallet-helpers.ts";
 import { openGame } from "../../src/modules/game-launch/open-game.ts";
 import { resolveGame } from "../../src/modules/game-launch/resolve-game.ts";
@@ -137,6 +137,7 @@ describe("POST /game/open, real play", () => {
       openGame(ctx.database.db, ctx.app.env, {
         game,
         playerGuid: player.id,
+        loginSessionGuid: decodeJwt(player.token).sid as string,
         isDemo: false,
         languageCode: "en",
         device: "desktop",
@@ -154,6 +155,7 @@ describe("POST /game/open, real play", () => {
     const refusal = await openGame(ctx.database.db, ctx.app.env, {
       game,
       playerGuid: player.id,
+      loginSessionGuid: decodeJwt(player.token).sid as string,
       isDemo: false,
       languageCode: "en",
       device: "desktop",

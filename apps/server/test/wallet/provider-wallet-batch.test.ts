@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashGameSessionToken } from "../../src/modules/game-sessions/game-session-token.ts";
 import { systemAccountGuid } from "../../src/modules/ledger/ledger-accounts.ts";
 import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
 import { callFingerprint } from "../../src/modules/provider-wallet/fingerprint.ts";
@@ -43,7 +44,7 @@ async function betCall(seat: Seat, amount: string, options: BetOptions = {}): Pr
   const roundId = options.roundId ?? `round-${randomUUID()}`;
   const roundClosed = options.roundClosed ?? false;
   const [context] = await loadCallContexts(ctx.database, [
-    { providerCode: "house", token: seat.token, transactionUuid, referenceUuid: null },
+    { providerCode: "house", tokenHash: hashGameSessionToken(seat.token), transactionUuid, referenceUuid: null },
   ]);
   if (!context) throw new Error("no context for the seat's token");
   const house = await systemAccountGuid(ctx.database.db, {
@@ -90,7 +91,7 @@ async function winCall(
   transactionUuid = `win-${randomUUID()}`,
 ) {
   const [context] = await loadCallContexts(ctx.database, [
-    { providerCode: "house", token: seat.token, transactionUuid, referenceUuid: betBody.transaction_uuid },
+    { providerCode: "house", tokenHash: hashGameSessionToken(seat.token), transactionUuid, referenceUuid: betBody.transaction_uuid },
   ]);
   if (!context) throw new Error("no context for the seat's token");
   const house = await systemAccountGuid(ctx.database.db, {

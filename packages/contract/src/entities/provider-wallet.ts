@@ -54,7 +54,16 @@ export const betRequest = base.extend({
   is_free_spin: z.boolean().default(false),
   round_closed: z.boolean().default(false),
 });
+/**
+ * win and rollback MAY omit `token` (ADR 011, an extension of the protocol): the platform then
+ * resolves player, wallet, currency, game and session from the referenced bet of the calling
+ * provider, so a provider that keeps only a hash of the token can still pay what is owed. With a
+ * token, it must be the bet's session's. balance and bet always need it.
+ */
+const optionalToken = { token: base.shape.token.optional() };
+
 export const winRequest = base.extend({
+  ...optionalToken,
   round_id: providerId,
   transaction_uuid: providerId,
   /** The bet this win pays out. */
@@ -65,6 +74,7 @@ export const winRequest = base.extend({
   round_closed: z.boolean().default(false),
 });
 export const rollbackRequest = base.extend({
+  ...optionalToken,
   round_id: providerId,
   transaction_uuid: providerId,
   /** The bet to undo. */

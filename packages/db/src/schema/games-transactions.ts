@@ -15,7 +15,7 @@ import {
 import { createdAt, guid, money, updatedAt } from "./columns.ts";
 import { games } from "./catalog.ts";
 import { currencies } from "./dictionary.ts";
-import { users } from "./identity.ts";
+import { sessions, users } from "./identity.ts";
 import { wallets } from "./wallet.ts";
 
 /**
@@ -49,6 +49,11 @@ export const gameSessions = pgTable(
     exchange_guid: uuid("exchange_guid"),
     exchange_price: money("exchange_price"),
     expires_at: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
+    // The login session (sessions.guid, the JWT sid) that opened the game (migration 0013, ADR 011): once it
+    // ends, by any path (logout, ended from another device, password reset or change, refresh-token reuse,
+    // account lock) or expires, bets and balance calls answer TOKEN_EXPIRED; wins and rollbacks still land.
+    // Null only for sessions issued without a login (tools and tests) and rows older than 0013 (which it closed).
+    login_session_guid: uuid("login_session_guid").references(() => sessions.guid),
     created_at: createdAt(),
   },
   (t) => [

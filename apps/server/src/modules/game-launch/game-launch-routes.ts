@@ -52,6 +52,8 @@ export const gameLaunchRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await openGame(db, env, {
           game,
           playerGuid,
+          // The game session lives no longer than this login session (ADR 011).
+          loginSessionGuid: request.auth?.sessionId ?? null,
           isDemo: body.is_demo,
           languageCode: body.language_code,
           currencyGuid: body.currency_guid,

@@ -14,6 +14,8 @@ export type OpenGameInput = {
   game: LaunchGame;
   /** null for a visitor. */
   playerGuid: string | null;
+  /** The caller's login session (request.auth.sessionId): real play ends with it (ADR 011). */
+  loginSessionGuid: string | null;
   isDemo: boolean;
   languageCode: string;
   currencyGuid?: string;
@@ -81,7 +83,7 @@ export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<
     };
   }
 
-  if (!input.playerGuid) throw new AppError("UNAUTHORIZED", "Please log in to play for real money.");
+  if (!input.playerGuid || !input.loginSessionGuid) throw new AppError("UNAUTHORIZED", "Please log in to play for real money.");
   const wallet = await playerWallet(db, input.playerGuid, input.currencyGuid);
   if (wallet.user_status !== "active") throw new AppError("PLAYER_BLOCKED", "Your account is suspended. Please contact support.");
   if (wallet.status !== "active") throw new AppError("PLAYER_BLOCKED", `Your ${wallet.code} wallet is blocked. Please contact support.`);
@@ -107,6 +109,7 @@ export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<
 
   const session = await issueGameSession(db, {
     playerGuid: input.playerGuid,
+    loginSessionGuid: input.loginSessionGuid,
     walletGuid: wallet.guid,
     providerCode: game.game_provider,
     gameCode: game.external_guid,

@@ -2,8 +2,9 @@ import { canonicalAmount } from "../ledger/money.ts";
 
 type FingerprintInput = {
   method: string;
-  playerGuid: string;
-  walletGuid: string;
+  /** null: a rollback without a token of a bet never seen (no session names them, ADR 011). */
+  playerGuid: string | null;
+  walletGuid: string | null;
   gameCode: string;
   roundId: string;
   amount: string | null;

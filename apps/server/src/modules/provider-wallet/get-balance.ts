@@ -1,4 +1,5 @@
 import type { BalanceRequest } from "@croupier/contract/entities/provider-wallet";
+import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, unknownSession } from "./call-preamble.ts";
 import { loadCallContext } from "./load-call-context.ts";
@@ -6,7 +7,7 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /** balance: the wallet behind the token, no effect. */
 export async function getBalance(database: HotDatabase, providerCode: string, request: BalanceRequest): Promise<WalletCallResult> {
-  const ctx = await loadCallContext(database, { providerCode, token: request.token, transactionUuid: null, referenceUuid: null });
+  const ctx = await loadCallContext(database, { providerCode, tokenHash: hashGameSessionToken(request.token), transactionUuid: null, referenceUuid: null });
   if (unknownSession(ctx, providerCode)) return walletResult("INVALID_TOKEN");
   const wallet = contextWallet(ctx);
   if (request.game_code !== ctx.game_code || !ctx.game_in_catalog) return walletResult("INVALID_GAME", wallet);

@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
 import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { playerBlockedSql, playerLimitReachedSql } from "./check-player-may-bet.ts";
@@ -17,6 +16,8 @@ export type StoredTransaction = {
   /** balance_after / bonus_balance_after as the game saw them (play currency); equal without conversion. */
   play_balance_after: string | null;
   play_bonus_balance_after: string | null;
+  /** The game session a bet came with (its game transaction's); null for tombstones. Read for references only. */
+  session_guid?: string | null;
 };
 
 export type CallContext = {
@@ -27,6 +28,10 @@ export type CallContext = {
   currency_guid: string;
   game_code: string;
   game_guid: string | null;
+  /**
+   * The game session is closed: past its TTL, or the login session that opened it has ended or
+   * expired (ADR 011). Bets and balance calls answer TOKEN_EXPIRED; wins and rollbacks ignore it.
+   */
   expired: boolean;
   /** The wallet currency W: the ledger's. */
   currency_code: string;
@@ -56,7 +61,11 @@ export type CallContext = {
   reference: StoredTransaction | null;
 };
 
-type ContextInput = { providerCode: string; token: string; transactionUuid: string | null; referenceUuid: string | null };
+/**
+ * tokenHash: the SHA-256 of the call's token (hashGameSessionToken), or, for a win or rollback sent
+ * without a token, the hash of its bet's session (resolve-call-session.ts).
+ */
+type ContextInput = { providerCode: string; tokenHash: string; transactionUuid: string | null; referenceUuid: string | null };
 
 /** Calls read together in one statement, at most. */
 const CONTEXT_BATCH_MAX = 64;
@@ -89,17 +98,21 @@ export async function loadCallContexts(database: HotDatabase, inputs: ContextInp
   const calls = inputs.map((input, i) => ({
     i,
     provider_code: input.providerCode,
-    token_hash: hashGameSessionToken(input.token),
+    token_hash: input.tokenHash,
     transaction_uuid: input.transactionUuid,
     reference_uuid: input.referenceUuid,
   }));
-  const stored = (uuid: SQL) => sql`(
+  const stored = (uuid: SQL, withSession = false) => sql`(
     SELECT jsonb_build_object('method', t.method, 'status', t.status, 'fingerprint', t.fingerprint,
                               'wallet_guid', t.wallet_guid, 'amount', t.amount::text, 'free_spin', t.free_spin,
                               'game_transaction_guid', t.game_transaction_guid,
                               'balance_after', t.balance_after::text, 'bonus_balance_after', t.bonus_balance_after::text,
                               'play_balance_after', ${toPlay(sql`t.balance_after`)}::text,
-                              'play_bonus_balance_after', ${toPlay(sql`t.bonus_balance_after`)}::text)
+                              'play_bonus_balance_after', ${toPlay(sql`t.bonus_balance_after`)}::text${
+                                withSession
+                                  ? sql`, 'session_guid', (SELECT gt.session_id FROM game_transactions gt WHERE gt.guid = t.game_transaction_guid)`
+                                  : sql``
+                              })
       FROM provider_transactions t WHERE t.provider_code = q.provider_code AND t.transaction_uuid = ${uuid})`;
   // W → G at the session's snapshot, rounded down (ADR 006).
   function toPlay(walletAmount: SQL): SQL {
@@ -109,7 +122,12 @@ export async function loadCallContexts(database: HotDatabase, inputs: ContextInp
   const rows = await hotRows<CallContext & { i: number }>(
     database,
     sql`SELECT q.i, s.guid AS session_guid, s.provider_code AS session_provider, s.customer_guid, s.wallet_guid, s.currency_guid,
-               s.game_code, COALESCE(s.game_guid, g.guid) AS game_guid, s.expires_at <= now() AS expired,
+               s.game_code, COALESCE(s.game_guid, g.guid) AS game_guid,
+               (s.expires_at <= now()
+                 OR (s.login_session_guid IS NOT NULL
+                     AND NOT EXISTS (SELECT 1 FROM sessions ls
+                                      WHERE ls.guid = s.login_session_guid AND ls.finished_at IS NULL
+                                        AND ls.refresh_expires_at > now()))) AS expired,
                c.code AS currency_code, c.decimals,
                COALESCE(pc.code, c.code) AS play_currency_code, COALESCE(pc.decimals, c.decimals) AS play_decimals,
                s.exchange_guid, s.exchange_price::text AS exchange_price,
@@ -126,7 +144,7 @@ export async function loadCallContexts(database: HotDatabase, inputs: ContextInp
                CASE WHEN tag.name = 'Live' THEN c.max_bet_live_real ELSE c.max_bet_slot_real END::text AS max_bet,
                CASE WHEN tag.name = 'Live' THEN c.max_bet_live_bonus ELSE c.max_bet_slot_bonus END::text AS max_bonus_bet,
                CASE WHEN q.transaction_uuid IS NULL THEN NULL ELSE ${stored(sql`q.transaction_uuid`)} END AS own,
-               CASE WHEN q.reference_uuid IS NULL THEN NULL ELSE ${stored(sql`q.reference_uuid`)} END AS reference
+               CASE WHEN q.reference_uuid IS NULL THEN NULL ELSE ${stored(sql`q.reference_uuid`, true)} END AS reference
           FROM jsonb_to_recordset(${JSON.stringify(calls)}::jsonb)
                AS q(i integer, provider_code text, token_hash text, transaction_uuid text, reference_uuid text)
           JOIN game_sessions s ON s.token_hash = q.token_hash

@@ -1,6 +1,7 @@
 import type { BetRequest } from "@croupier/contract/entities/provider-wallet";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { checkAmount } from "../ledger/money.ts";
+import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
@@ -20,10 +21,11 @@ export async function placeBet(database: HotDatabase, providerCode: string, requ
   // An ordinary bet is answered in one statement; anything else comes back undefined, untouched.
   const fast = await runFastCall(database, providerCode, { method: "bet", request });
   if (fast) return fast;
+  const tokenHash = hashGameSessionToken(request.token);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const ctx = await loadCallContext(database, {
       providerCode,
-      token: request.token,
+      tokenHash,
       transactionUuid: request.transaction_uuid,
       referenceUuid: null,
     });

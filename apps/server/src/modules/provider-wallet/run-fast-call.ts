@@ -64,6 +64,8 @@ export async function runFastCall(
   call: { method: "bet"; request: BetRequest } | { method: "win"; request: WinRequest },
 ): Promise<WalletCallResult | undefined> {
   const { method, request } = call;
+  // A win without a token (ADR 011) is a recovery call: it resolves its session from the bet first.
+  if (request.token === undefined) return undefined;
   // A malformed amount is never ordinary: the two-statement path answers it in its own order.
   if (!checkAmount(request.amount, MAX_FRACTION_DIGITS, { allowZero: true }).ok) return undefined;
   const freeSpin = method === "bet" ? call.request.is_free_spin : false;

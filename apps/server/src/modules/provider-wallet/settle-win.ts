@@ -5,13 +5,15 @@ import type { HotDatabase } from "../ledger/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { loadCallContext } from "./load-call-context.ts";
+import { resolveCallSession } from "./resolve-call-session.ts";
 import { runFastCall } from "./run-fast-call.ts";
 import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
 /**
- * win: credit the payout of a bet. Ignores token expiry and player blocks
- * (the player is owed the money). The payout follows the bet's funding: the
+ * win: credit the payout of a bet. Ignores token expiry, a closed login
+ * session and player blocks (the player is owed the money). Without a token
+ * the bet's session is used (ADR 011); with one, it must be the bet's. The payout follows the bet's funding: the
  * cash share of the stake wins cash, the rest wins bonus money; a free spin's
  * winnings are bonus money paid by the operator (bonus_cost account). The
  * credit runs in provider_wallet_apply (migration 0009), batched with
@@ -22,9 +24,20 @@ export async function settleWin(database: HotDatabase, providerCode: string, req
   const fast = await runFastCall(database, providerCode, { method: "win", request });
   if (fast) return fast;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const session = await resolveCallSession(database, providerCode, {
+      token: request.token,
+      transactionUuid: request.transaction_uuid,
+      referenceUuid: request.reference_transaction_uuid,
+    });
+    if (!session.found) {
+      // No token and no bet of this provider to pay into: nothing to credit, nobody to name.
+      if (session.own) return walletResult(session.own.status === "tombstone" ? "TRANSACTION_ROLLED_BACK" : "DUPLICATE_TRANSACTION");
+      if (session.reference?.method === "tombstone") return walletResult("TRANSACTION_ROLLED_BACK");
+      return walletResult("TRANSACTION_NOT_FOUND");
+    }
     const ctx = await loadCallContext(database, {
       providerCode,
-      token: request.token,
+      tokenHash: session.tokenHash,
       transactionUuid: request.transaction_uuid,
       referenceUuid: request.reference_transaction_uuid,
     });
@@ -51,6 +64,8 @@ export async function settleWin(database: HotDatabase, providerCode: string, req
     if (!bet || bet.method === "win" || bet.method === "rollback" || (bet.wallet_guid && bet.wallet_guid !== ctx.wallet_guid)) {
       return walletResult("TRANSACTION_NOT_FOUND", wallet);
     }
+    // The token must be the one the bet came with (a tombstone has no session).
+    if (bet.session_guid && bet.session_guid !== ctx.session_guid) return walletResult("TRANSACTION_NOT_FOUND", wallet);
     if (bet.status !== "accepted") return walletResult("TRANSACTION_ROLLED_BACK", wallet);
 
     const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
