@@ -104,7 +104,6 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
     await expect(page.getByTestId("amount").innerText()).resolves.toBe(`${DEPOSIT} USD`);
     await page.getByLabel("Name on card").fill("Demo Player");
     await page.getByLabel("Card number").fill(TEST_CARD);
-    await page.getByLabel("Year").selectOption({ index: 2 });
     await page.getByLabel("CVV").fill("123");
     await page.getByLabel("Save this card for next time").check();
     await page.getByRole("button", { name: `Pay ${DEPOSIT} USD` }).click();

@@ -18,19 +18,102 @@ const ICONS: Record<string, string> = {
   crypto: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="#f7931a"/><path fill="#fff" d="M21.6 14c.3-2-1.2-3-3.3-3.7l.7-2.7-1.7-.4-.6 2.6-1.3-.3.6-2.6-1.6-.4-.7 2.7-3.4-.8-.4 1.8s1.2.3 1.2.3c.7.2.8.6.8 1l-1.9 7.5c-.1.2-.3.5-.8.4l-1.2-.3-.8 1.9 3.3.8-.7 2.7 1.6.4.7-2.7 1.3.3-.7 2.7 1.7.4.7-2.7c2.9.5 5 .3 5.9-2.3.7-2.1 0-3.3-1.5-4.1 1.1-.3 1.9-1 2.1-2.5zm-3.8 5.3c-.5 2.1-4 1-5.2.7l.9-3.7c1.2.3 4.8.9 4.3 3zm.5-5.3c-.5 1.9-3.4.9-4.3.7l.8-3.3c1 .2 4 .7 3.5 2.6z"/></svg>`,
 };
 
-function page(reply: FastifyReply, title: string, body: string, options: { refreshSeconds?: number; status?: number } = {}) {
+// The web app's theme (apps/web/app/app.css @theme): the first payment page a new player sees looks like the product.
+const STYLE = `:root{color-scheme:dark;--ink-950:#07090f;--ink-850:#11141f;--ink-800:#161a28;--ink-700:#1f2436;--ink-600:#2a3048;--ink-500:#3b4263;
+--mist-400:#9aa3c0;--mist-300:#b8bfd6;--mist-100:#e8ebf5;--gold-300:#ffe19a;--gold-400:#ffcf5c;--gold-500:#f5b425;--gold-600:#d99a1e;--felt-400:#34d399;--ruby-400:#fb7185}
+*{box-sizing:border-box}html{background:var(--ink-950)}
+body{margin:0;min-height:100vh;font:15px/1.5 "Inter",ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--mist-100);-webkit-font-smoothing:antialiased;
+background:radial-gradient(60rem 30rem at 50% -10rem,rgb(245 180 37 / .08),transparent 70%),var(--ink-950)}
+main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+.banner{display:flex;gap:.5rem;align-items:flex-start;margin:0 0 1rem;padding:.6rem .8rem;border:1px solid rgb(245 180 37 / .35);border-radius:.75rem;background:rgb(245 180 37 / .08);color:var(--gold-300);font-size:.8125rem}
+.banner svg{flex:none;width:1rem;height:1rem;margin-top:.15rem}
+.card{border:1px solid var(--ink-700);border-radius:1rem;background:var(--ink-850);padding:1.25rem;margin-bottom:1rem}
+@media (min-width:30rem){.card{padding:1.5rem}}
+h1{margin:0 0 .75rem;font-size:1.25rem;line-height:1.3;color:#fff}h2{margin:0 0 .5rem;font-size:.9375rem;color:#fff}
+.merchant{display:flex;align-items:center;gap:.75rem;margin-bottom:1rem}
+.logo{display:grid;place-items:center;width:2.5rem;height:2.5rem;border-radius:.75rem;background:linear-gradient(to bottom,var(--gold-400),var(--gold-600));color:var(--ink-950);font-weight:800;font-size:1.1rem}
+.merchant-name{font-weight:600;color:#fff}.merchant-sub{font-size:.8125rem;color:var(--mist-400)}
+.amount{margin:0;font-size:2rem;font-weight:700;letter-spacing:-.01em;color:#fff;font-variant-numeric:tabular-nums}
+.amount-label{margin:0;font-size:.8125rem;color:var(--mist-400)}
+label,legend{display:block;margin:1rem 0 .375rem;padding:0;font-size:.8125rem;font-weight:600;color:var(--mist-300)}
+fieldset{border:0;margin:1rem 0 0;padding:0;min-width:0}fieldset label{margin-top:0;font-weight:500;color:var(--mist-400)}
+input,select{display:block;width:100%;height:2.75rem;padding:0 .75rem;border:1px solid var(--ink-600);border-radius:.625rem;background:var(--ink-800);color:var(--mist-100);font:inherit;font-size:1rem}
+input::placeholder{color:var(--ink-500)}input:hover,select:hover{border-color:var(--ink-500)}
+input[aria-invalid="true"],select[aria-invalid="true"]{border-color:var(--ruby-400)}
+:focus-visible{outline:2px solid var(--gold-400);outline-offset:2px}
+.grid{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}.expiry-cvv{display:grid;grid-template-columns:2fr 1fr;gap:.75rem;align-items:end}
+@media (max-width:22rem){.expiry-cvv{grid-template-columns:1fr}}
+.hint{margin:.375rem 0 0;font-size:.75rem;color:var(--mist-400)}
+.field-error,.error{margin:.375rem 0 0;font-size:.8125rem;color:var(--ruby-400)}
+.alert{margin:0 0 1rem;padding:.6rem .8rem;border:1px solid rgb(251 113 133 / .4);border-radius:.625rem;background:rgb(251 113 133 / .08);color:var(--ruby-400);font-size:.875rem}
+.check{display:flex;gap:.5rem;align-items:center;margin:1rem 0 0;font-weight:500;color:var(--mist-300)}
+.check input{width:1.125rem;height:1.125rem;margin:0;accent-color:var(--gold-500)}
+button{display:flex;align-items:center;justify-content:center;gap:.5rem;width:100%;height:2.75rem;margin-top:.75rem;border:1px solid var(--ink-600);border-radius:.625rem;background:var(--ink-800);color:var(--mist-100);font:inherit;font-weight:600;cursor:pointer}
+button:hover{border-color:var(--ink-500);background:var(--ink-700)}
+button.primary{margin-top:1.25rem;border:0;background:linear-gradient(to bottom,var(--gold-400),var(--gold-600));color:var(--ink-950);box-shadow:0 4px 14px -4px rgb(245 180 37 / .5)}
+button.primary:hover{background:linear-gradient(to bottom,var(--gold-300),var(--gold-500))}
+.muted{color:var(--mist-400);font-size:.8125rem}a{color:var(--gold-400);text-underline-offset:2px}
+table{width:100%;border-collapse:collapse;font-size:.8125rem}td{padding:.4rem .5rem .4rem 0;border-top:1px solid var(--ink-700);vertical-align:top}tr:first-child td{border-top:0}
+code{font:500 .8125rem ui-monospace,SFMono-Regular,Menlo,monospace;color:var(--mist-100);white-space:nowrap}
+.code{font:600 1.5rem ui-monospace,monospace;letter-spacing:.25rem;color:#fff}
+.footer{margin:0;text-align:center;font-size:.75rem;color:var(--mist-400)}`;
+
+const FLASK = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M9 3h6M10 3v6L4.5 18.5A1.7 1.7 0 0 0 6 21h12a1.7 1.7 0 0 0 1.5-2.5L14 9V3"/></svg>`;
+
+function page(reply: FastifyReply, title: string, body: string, options: { refreshSeconds?: number; status?: number; after?: string } = {}) {
   reply.status(options.status ?? 200);
   reply.header("content-type", "text/html; charset=utf-8");
   reply.header("cache-control", "no-store");
   reply.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
   const refresh = options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : "";
+  // An empty icon: without it the browser asks for /favicon.ico, which is not ours to answer here.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${refresh}<title>${escapeHtml(title)} · Sandbox PSP</title>
-<style>body{font:16px system-ui,sans-serif;max-width:460px;margin:2rem auto;padding:0 1rem;color:#111}h1{font-size:1.3rem}.banner{background:#fff3cd;border:1px solid #e0c36a;padding:.5rem .75rem;border-radius:6px;font-size:.85rem}
-label{display:block;margin:.7rem 0 .2rem}input,select{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}.row{display:flex;gap:.5rem}.row>div{flex:1}
-button{margin-top:1rem;padding:.6rem 1rem;font:inherit;cursor:pointer}button.primary{background:#1f3a8a;color:#fff;border:0;border-radius:6px;width:100%}.muted{color:#555;font-size:.85rem}
-.error{color:#b00020}.amount{font-size:1.6rem;font-weight:600}table{border-collapse:collapse;font-size:.85rem}td{padding:.2rem .5rem .2rem 0}.code{font:600 1.4rem monospace;letter-spacing:.2rem}</style></head>
-<body><p class="banner">Sandbox payment provider — test money only. No real card is charged.</p>${body}</body></html>`;
+<link rel="icon" href="data:,"><meta name="color-scheme" content="dark"><style>${STYLE}</style></head>
+<body><main><p class="banner" role="note">${FLASK}<span><strong>Test mode.</strong> Sandbox payment provider: test money only, no real card is charged.</span></p>
+<section class="card">${body}</section>${options.after ?? ""}<p class="footer">Sandbox PSP · <a href="/sandbox-psp">test cards and how the sandbox behaves</a></p></main></body></html>`;
 }
+
+/**
+ * The expiry the card form starts with: December of next year, always in the future, so the README's
+ * test card goes through on the first try without touching the expiry (it used to start at January
+ * of this year, already past for eleven months of it).
+ */
+export function defaultCardExpiry(now = new Date()): { month: number; year: number } {
+  return { month: 12, year: now.getUTCFullYear() + 1 };
+}
+
+const CARD_ERROR_FIELD = { invalid_number: "card_number", expired: "exp_month", invalid_cvv: "cvv" } as const;
+
+/** Attributes tying a field to the page's error message when the error is about that field. */
+const invalidIf = (error: keyof typeof CARD_ERRORS | undefined, field: string) =>
+  error && CARD_ERROR_FIELD[error] === field ? ` aria-invalid="true" aria-describedby="card-error"` : "";
+
+function newCardFields(error: keyof typeof CARD_ERRORS | undefined, now = new Date()): string {
+  const expiry = defaultCardExpiry(now);
+  const year = now.getUTCFullYear();
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const value = String(i + 1).padStart(2, "0");
+    return `<option value="${value}"${i + 1 === expiry.month ? " selected" : ""}>${value}</option>`;
+  }).join("");
+  const years = Array.from({ length: 12 }, (_, i) => `<option${year + i === expiry.year ? " selected" : ""}>${year + i}</option>`).join("");
+  return `<label for="holder">Name on card</label>
+<input id="holder" name="holder" autocomplete="cc-name" maxlength="100" required placeholder="As printed on the card">
+<label for="card_number">Card number</label>
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" required placeholder="4242 4242 4242 4242" aria-describedby="card_number-hint"${invalidIf(error, "card_number").replace('aria-describedby="card-error"', 'aria-describedby="card-error card_number-hint"')}>
+<p class="hint" id="card_number-hint">Test card 4242 4242 4242 4242 succeeds; see the list below for the others.</p>
+<div class="expiry-cvv"><fieldset><legend>Expiry date</legend><div class="grid">
+<div><label for="exp_month">Month</label><select id="exp_month" name="exp_month" autocomplete="cc-exp-month"${invalidIf(error, "exp_month")}>${months}</select></div>
+<div><label for="exp_year">Year</label><select id="exp_year" name="exp_year" autocomplete="cc-exp-year"${invalidIf(error, "exp_month")}>${years}</select></div>
+</div></fieldset>
+<div><label for="cvv">CVV</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" pattern="[0-9]{3,4}" maxlength="4" required placeholder="123" aria-describedby="cvv-hint"${invalidIf(error, "cvv").replace('aria-describedby="card-error"', 'aria-describedby="card-error cvv-hint"')}></div></div>
+<p class="hint" id="cvv-hint">Any 3 digits (4 for American Express).</p>
+<label class="check"><input type="checkbox" name="save_card" value="true"> Save this card for next time</label>`;
+}
+
+const testCardsSection = () =>
+  `<section class="card" aria-labelledby="test-cards-title"><h2 id="test-cards-title">Test cards</h2>
+<p class="muted">Any future expiry and any 3-digit CVV. Any other valid card number succeeds.</p>
+<table>${SANDBOX_TEST_CARDS.map((c) => `<tr><td><code>${c.number.replace(/(\d{4})/g, "$1 ").trim()}</code></td><td>${escapeHtml(c.description)}</td></tr>`).join("")}</table></section>`;
 
 const formBody = z.record(z.string(), z.string().max(200));
 const checkoutParams = z.object({ id: z.uuid() });
@@ -94,27 +177,30 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
       if (!checkout) return page(reply, "Not found", "<h1>No such payment</h1>", { status: 404 });
       if (checkout.status === "challenge") return challengePage(reply, checkout.guid, null, null);
       if (checkout.status !== "open") return page(reply, "Payment closed", `<h1>This payment is ${checkout.status}</h1>`, { status: 409 });
-      const error = request.query.error ? `<p class="error" role="alert">${CARD_ERRORS[request.query.error]}</p>` : "";
-      const saved = checkout.card_token
-        ? await queryRows<{ bin: string; last4: string; brand: string }>(db, sql`SELECT bin, last4, brand FROM sandbox_psp_cards WHERE token = ${checkout.card_token}`)
-        : [];
+      const cardError = request.query.error;
+      const error = cardError ? `<p class="alert" role="alert" id="card-error">${CARD_ERRORS[cardError]}</p>` : "";
+      const [saved, merchant] = await Promise.all([
+        checkout.card_token
+          ? queryRows<{ bin: string; last4: string; brand: string }>(db, sql`SELECT bin, last4, brand FROM sandbox_psp_cards WHERE token = ${checkout.card_token}`)
+          : Promise.resolve([]),
+        // The sandbox's one merchant account is this installation's project.
+        queryRows<{ name: string }>(db, sql`SELECT name FROM project_settings ORDER BY created_at LIMIT 1`),
+      ]);
       const savedCard = saved[0];
-      const year = new Date().getUTCFullYear();
+      const merchantName = merchant[0]?.name ?? "Merchant";
+      const amount = `${escapeHtml(checkout.amount)} ${escapeHtml(checkout.currency_code)}`;
       const cardFields = savedCard
-        ? `<p>Pay with your saved ${escapeHtml(savedCard.brand)} •••• ${escapeHtml(savedCard.last4)}</p><label for="cvv">Security code (CVV)</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" pattern="[0-9]{3,4}" maxlength="4" required>`
-        : `<label for="holder">Name on card</label><input id="holder" name="holder" autocomplete="cc-name" maxlength="100" required>
-<label for="card_number">Card number</label><input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
-<div class="row"><div><label for="exp_month">Month</label><select id="exp_month" name="exp_month">${Array.from({ length: 12 }, (_, i) => `<option>${String(i + 1).padStart(2, "0")}</option>`).join("")}</select></div>
-<div><label for="exp_year">Year</label><select id="exp_year" name="exp_year">${Array.from({ length: 12 }, (_, i) => `<option>${year + i}</option>`).join("")}</select></div>
-<div><label for="cvv">CVV</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" pattern="[0-9]{3,4}" maxlength="4" required></div></div>
-<label><input type="checkbox" name="save_card" value="true" style="width:auto"> Save this card for next time</label>`;
+        ? `<p>Pay with your saved ${escapeHtml(savedCard.brand)} •••• ${escapeHtml(savedCard.last4)}</p><label for="cvv">Security code (CVV)</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" pattern="[0-9]{3,4}" maxlength="4" required${invalidIf(cardError, "cvv")}>`
+        : newCardFields(cardError);
       return page(
         reply,
-        "Pay",
-        `<h1>Pay</h1><p class="amount" data-testid="amount">${escapeHtml(checkout.amount)} ${escapeHtml(checkout.currency_code)}</p>${error}
-<form method="post" action="/sandbox-psp/checkout/${checkout.guid}/pay">${cardFields}<button class="primary" type="submit">Pay ${escapeHtml(checkout.amount)} ${escapeHtml(checkout.currency_code)}</button></form>
-<form method="post" action="/sandbox-psp/checkout/${checkout.guid}/cancel"><button type="submit">Cancel and return</button></form>
-<p class="muted"><a href="/sandbox-psp" target="_blank">Test cards</a></p>`,
+        `Pay ${merchantName}`,
+        `<div class="merchant"><span class="logo" aria-hidden="true">${escapeHtml(merchantName.slice(0, 1).toUpperCase())}</span>
+<div><div class="merchant-name">${escapeHtml(merchantName)}</div><div class="merchant-sub" title="${escapeHtml(checkout.merchant_reference)}">Deposit · ref. ${escapeHtml(checkout.merchant_reference.slice(0, 8))}</div></div></div>
+<h1>Pay by card</h1><p class="amount-label">Amount</p><p class="amount" data-testid="amount">${amount}</p>
+<form method="post" action="/sandbox-psp/checkout/${checkout.guid}/pay">${error}${cardFields}<button class="primary" type="submit">Pay ${amount}</button></form>
+<form method="post" action="/sandbox-psp/checkout/${checkout.guid}/cancel"><button type="submit">Cancel and return to ${escapeHtml(merchantName)}</button></form>`,
+        { after: savedCard ? undefined : testCardsSection() },
       );
     },
   );
