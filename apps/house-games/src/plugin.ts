@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { migrateHouse } from "./db/migrate-house.ts";
@@ -60,6 +60,7 @@ const lookupParam = z.object({ round_id: z.string().min(1).max(128) });
 const myBetsQuery = z.object({ round_id: z.uuid() });
 const eventsQuery = z.object({ session_key: z.string().max(100).optional() });
 const seatParams = gameCodeParam;
+const VALIDATION_PREFIX: Record<string, string> = { body: "body", querystring: "query", params: "params", headers: "headers" };
 
 const { errorResponses: errors, ok: okOf } = schemas;
 /** Route schemas: request parts as given, the success answer in the envelope, errors in the error envelope. */
@@ -104,6 +105,12 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     if (error instanceof HouseError) {
       return reply.status(error.httpStatus).send(fail(request, error.code, error.message, error.extra));
     }
+    // The platform's shape (apps/server/src/plugins/errors.ts): "Invalid input: <fields>" and one entry per field.
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const prefix = VALIDATION_PREFIX[error.validationContext ?? "body"] ?? "body";
+      const fields = error.validation.map((issue) => ({ field: [prefix, ...issue.instancePath.split("/").filter(Boolean)].join("."), message: issue.message ?? "is invalid" }));
+      return reply.status(400).send(fail(request, "VALIDATION_ERROR", `Invalid input: ${fields.map((entry) => entry.field).join(", ")}`, { fields }));
+    }
     const validation = (error as { validation?: unknown; statusCode?: number }).validation;
     if (validation || (error as { code?: string }).code === "FST_ERR_VALIDATION") {
       return reply.status(400).send(fail(request, "VALIDATION_ERROR", error instanceof Error ? error.message : "Invalid request."));
@@ -134,7 +141,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
       page: "play", game_code, mode: query.mode, token: query.token ?? null, lang: query.lang, exit_url: query.exit_url ?? null, currency: query.currency ?? null, api_base: "/house/api",
     });
   });
-  api.get("/verify", { schema: { querystring: verifyQuery } }, async (request, reply) => sendClientPage(reply, distDir, { page: "verify", ...request.query, api_base: "/house/api" }));
+  api.get("/verify", { schema: { querystring: verifyQuery } }, async (request, reply) => sendClientPage(reply, distDir, { ...request.query, page: "verify", api_base: "/house/api" }));
   api.get("/assets/*", { schema: { params: z.object({ "*": z.string().max(300) }) } }, async (request, reply) => sendAsset(reply, distDir, request.params["*"]));
 
   // Catalogue (public).

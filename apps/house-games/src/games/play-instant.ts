@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FairStream, type SeedTriple } from "../fairness/rng.ts";
-import { floorTo, formatUnits, isDecimal, multiplyFraction, toUnits, type Units } from "../money/decimal.ts";
+import { decimalInput, DECIMAL_INPUT } from "../http/input.ts";
+import { floorTo, formatUnits, multiplyFraction, toUnits, type Units } from "../money/decimal.ts";
 import { Fraction } from "../stats/fraction.ts";
 import { drawDice } from "./dice/dice-table.ts";
 import { drawTargetDice, isWin, rollValue, targetMultiplier, winningOutcomes } from "./dice/target-dice.ts";
@@ -12,12 +13,14 @@ export class GameRuleError extends Error {
   constructor(
     readonly code: "INVALID_BET" | "VALIDATION_ERROR",
     message: string,
+    /** The offending input, from the play request's root: ["stake"] or ["params", "bets", 0, "amount"]. */
+    readonly path: (string | number)[] | null = null,
   ) {
     super(message);
   }
 }
 
-const amount = z.string().max(32).refine(isDecimal, "a decimal amount");
+const amount = decimalInput;
 export const rouletteBetSchema = z.object({
   type: z.enum(["straight", "split", "street", "corner", "six_line", "trio", "basket", "top_line", "dozen", "column", "red", "black", "odd", "even", "low", "high"]),
   numbers: z.array(z.number().int().min(0).max(37)).max(6).optional(),
@@ -26,16 +29,27 @@ export const rouletteBetSchema = z.object({
 });
 export const roulettePlaySchema = z.object({ bets: z.array(rouletteBetSchema).min(1).max(60) });
 export const diceTablePlaySchema = z.object({ bets: z.array(z.object({ type: z.string().max(32), amount })).min(1).max(40) });
-export const targetDicePlaySchema = z.object({ target: z.string().max(8), direction: z.enum(["over", "under"]) });
+export const targetDicePlaySchema = z.object({ target: z.string().max(8).regex(/^\d{1,3}(?:\.\d{1,2})?$/, "a target such as 49.50"), direction: z.enum(["over", "under"]) });
 
-/** A staked position: what is at risk, in the order the client sent it. */
-export type Stake = { total: Units; parts: { params: Record<string, unknown>; amount: Units }[] };
+/**
+ * A staked position: what is at risk, in the order the client sent it, and
+ * the round's parameters as validated (unknown keys dropped): only these are
+ * stored, never the raw request.
+ */
+export type Stake = { total: Units; parts: { params: Record<string, unknown>; amount: Units }[]; params: Record<string, unknown> };
+
+/** The first problem of a failed parse, as a rule error naming the field under "params". */
+function invalidParams(error: z.ZodError, message: string): GameRuleError {
+  const issue = error.issues[0];
+  return new GameRuleError("VALIDATION_ERROR", issue ? `${message}: ${issue.message}` : message, ["params", ...(issue?.path ?? []).map((key) => (typeof key === "number" ? key : String(key)))]);
+}
 
 /** Validates the round's parameters against the game's rules and works out the total stake (no RNG involved). */
 export function stakeOf(game: HouseGame, params: unknown, stake: string | undefined, decimals: number): Stake {
-  const checkAmount = (value: string) => {
+  const checkAmount = (value: string, path: (string | number)[]) => {
+    if (!DECIMAL_INPUT.test(value)) throw new GameRuleError("VALIDATION_ERROR", "a decimal amount without sign or exponent, such as 1.50", path);
     const units = toUnits(value);
-    if (units <= 0n) throw new GameRuleError("INVALID_BET", "Stakes must be positive.");
+    if (units <= 0n) throw new GameRuleError("INVALID_BET", "Stakes must be positive.", path);
     if (floorTo(units, decimals) !== units) {
       throw new GameRuleError("INVALID_BET", `At most ${decimals} decimals.`);
     }
@@ -45,34 +59,35 @@ export function stakeOf(game: HouseGame, params: unknown, stake: string | undefi
     case "roulette":
     case "live_roulette": {
       const parsed = roulettePlaySchema.safeParse(params);
-      if (!parsed.success) throw new GameRuleError("VALIDATION_ERROR", "bets: a list of roulette bets");
-      const parts = parsed.data.bets.map((bet) => {
-        if (!coveredNumbers(game.roulette, bet)) throw new GameRuleError("INVALID_BET", `Not a legal ${bet.type} bet on this table.`);
-        return { params: bet, amount: checkAmount(bet.amount) };
+      if (!parsed.success) throw invalidParams(parsed.error, "bets: a list of roulette bets");
+      const parts = parsed.data.bets.map((bet, i) => {
+        if (!coveredNumbers(game.roulette, bet)) throw new GameRuleError("INVALID_BET", `Not a legal ${bet.type} bet on this table.`, ["params", "bets", i]);
+        return { params: bet, amount: checkAmount(bet.amount, ["params", "bets", i, "amount"]) };
       });
-      return { total: parts.reduce((sum, part) => sum + part.amount, 0n), parts };
+      return { total: parts.reduce((sum, part) => sum + part.amount, 0n), parts, params: { bets: parsed.data.bets } };
     }
     case "dice_table":
     case "live_dice": {
       const parsed = diceTablePlaySchema.safeParse(params);
-      if (!parsed.success) throw new GameRuleError("VALIDATION_ERROR", "bets: a list of dice bets");
-      const parts = parsed.data.bets.map((bet) => {
-        if (!game.table.bets.some((type) => type.type === bet.type)) throw new GameRuleError("INVALID_BET", `No bet ${bet.type} at this table.`);
-        return { params: bet, amount: checkAmount(bet.amount) };
+      if (!parsed.success) throw invalidParams(parsed.error, "bets: a list of dice bets");
+      const parts = parsed.data.bets.map((bet, i) => {
+        if (!game.table.bets.some((type) => type.type === bet.type)) throw new GameRuleError("INVALID_BET", `No bet ${bet.type} at this table.`, ["params", "bets", i, "type"]);
+        return { params: bet, amount: checkAmount(bet.amount, ["params", "bets", i, "amount"]) };
       });
-      return { total: parts.reduce((sum, part) => sum + part.amount, 0n), parts };
+      return { total: parts.reduce((sum, part) => sum + part.amount, 0n), parts, params: { bets: parsed.data.bets } };
     }
     case "dice": {
       const parsed = targetDicePlaySchema.safeParse(params);
-      if (!parsed.success || winningOutcomes(game.dice, parsed.data) === null) throw new GameRuleError("INVALID_BET", "Choose a target within the allowed chance.");
-      if (!stake) throw new GameRuleError("VALIDATION_ERROR", "stake is required");
-      const units = checkAmount(stake);
-      return { total: units, parts: [{ params: parsed.data, amount: units }] };
+      if (!parsed.success) throw invalidParams(parsed.error, "a target and a direction (over or under)");
+      if (winningOutcomes(game.dice, parsed.data) === null) throw new GameRuleError("INVALID_BET", "Choose a target within the allowed chance.", ["params", "target"]);
+      if (!stake) throw new GameRuleError("VALIDATION_ERROR", "stake is required", ["stake"]);
+      const units = checkAmount(stake, ["stake"]);
+      return { total: units, parts: [{ params: parsed.data, amount: units }], params: parsed.data };
     }
     default: {
-      if (!stake) throw new GameRuleError("VALIDATION_ERROR", "stake is required");
-      const units = checkAmount(stake);
-      return { total: units, parts: [{ params: {}, amount: units }] };
+      if (!stake) throw new GameRuleError("VALIDATION_ERROR", "stake is required", ["stake"]);
+      const units = checkAmount(stake, ["stake"]);
+      return { total: units, parts: [{ params: {}, amount: units }], params: {} };
     }
   }
 }

@@ -6,6 +6,22 @@ import { coveredNumbers, payoutOdds, pocketLabel, rouletteBetRtp, type RouletteB
 import { computeSlotRtp } from "../games/slot/slot-rtp.ts";
 import type { HouseConfig } from "./house-config.ts";
 
+/**
+ * The interruption rule in plain words, true to recoverRounds (ADR 009): the
+ * time is the operator's HOUSE_ABANDON_AFTER_MINUTES.
+ */
+export function interruptionRule(minutes: number): string {
+  const wait = minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
+  return (
+    `If a hand is interrupted (you close the game or lose the connection), it waits for you for ${wait}. ` +
+    "After that your hand stands as it is (no further cards, no double or split; insurance not taken), the dealer completes the hand " +
+    "with the round's own cards and the round settles by the normal rules. Only a bet that was never dealt is refunded."
+  );
+}
+
+/** Live tables: a placed bet belongs to its round, whoever stays to watch. */
+const LIVE_BET_RULE = "A bet placed in the betting window settles with that round's result even if you leave the table or lose the connection.";
+
 const BET = { min: "0.10", max: "100.00", default: "1.00", step: "0.10", options: ["0.10", "0.20", "0.50", "1.00", "2.00", "5.00", "10.00", "20.00", "50.00", "100.00"] };
 
 export function gameSummary(game: HouseGame) {
@@ -86,6 +102,7 @@ export function gameDefinition(game: HouseGame, config: HouseConfig) {
           ...(table.laPartage ? ["La partage: even-money bets get half the stake back when zero comes up."] : []),
           ...(table.balls === 2 ? ["Two balls are spun; each ball settles half of every stake."] : []),
           "Inside bets list the covered numbers; 00 is written 37.",
+          ...(game.live ? [LIVE_BET_RULE] : []),
         ],
         roulette: {
           variant: table.variant,
@@ -107,7 +124,7 @@ export function gameDefinition(game: HouseGame, config: HouseConfig) {
     case "live_blackjack":
       return {
         ...base,
-        rules: [...RULE_LINES(game.rules), ...(game.live ? ["Live table: bets in the window; the seat's hand is played by the basic strategy below."] : [])],
+        rules: [...RULE_LINES(game.rules), game.live ? LIVE_BET_RULE : interruptionRule(config.abandonAfterMinutes), ...(game.live ? ["Live table: bets in the window; the seat's hand is played by the basic strategy below."] : [])],
         blackjack: {
           decks: "infinite (continuous shuffle)",
           dealer_hits_soft_17: false,
@@ -141,7 +158,7 @@ export function gameDefinition(game: HouseGame, config: HouseConfig) {
     case "live_dice":
       return {
         ...base,
-        rules: game.table.bets.map((bet) => bet.label),
+        rules: [...game.table.bets.map((bet) => bet.label), ...(game.live ? [LIVE_BET_RULE] : [])],
         dice_table: {
           dice: game.table.dice,
           sides: 6,

@@ -9,6 +9,7 @@ import { drawRoulette, pocketLabel } from "../games/roulette/roulette.ts";
 import { formatUnits, multiplyFraction, toUnits } from "../money/decimal.ts";
 import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
+import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
 import { loadSession, trim, type SessionRow } from "./sessions.ts";
 
@@ -32,7 +33,13 @@ const HISTORY = 10;
 const liveClientSeed = (code: string) => `live:${code}`;
 const iso = (value: string) => new Date(value).toISOString();
 
-export const liveBetBody = z.object({ round_id: z.uuid(), bets: z.array(z.object({ type: z.string().max(32), numbers: z.array(z.number().int()).max(6).optional(), index: z.number().int().optional(), amount: z.string().max(32) })).min(1).max(40) });
+export const liveBetBody = z.object({
+  round_id: z.uuid(),
+  bets: z
+    .array(z.object({ type: plainText(32), numbers: z.array(z.number().int().min(0).max(37)).max(6).optional(), index: z.number().int().min(1).max(3).optional(), amount: decimalInput }))
+    .min(1)
+    .max(40),
+});
 
 /** The RNG result of a live round, from its own seed: client seed "live:<game>", nonce = round number. */
 export function liveResult(game: HouseGame, serverSeed: string, roundNumber: number): Record<string, unknown> {
@@ -156,20 +163,35 @@ export class LiveTables {
       const [open] = await this.ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM house.live_bets WHERE live_round_id = $1 AND status IN ('placed', 'settling')", [round.id]);
       if (open!.n === 0 && Date.parse(iso(round.phase_ends_at)) <= Date.now()) await this.openRound(game, round.round_number + 1);
     }
+    await this.rollBackUnansweredBets(game);
     await this.broadcast(game);
   }
 
-  private async settleBets(game: HouseGame, round: LiveRoundRow) {
-    // Bets whose wallet call never answered within 30 s are refunded (rollback leaves a tombstone).
+  /**
+   * Bets whose debit never answered within 30 s (status still "open") are
+   * rolled back: nobody can know whether that stake landed, so it must not
+   * stay taken (a rollback leaves a tombstone if it never arrived). Swept on
+   * every tick for every ended round of the table: a bet made late in the
+   * window outlives its round's result phase, and was left open for ever when
+   * only the current round was looked at. A bet whose debit was confirmed
+   * ("placed") is never touched here: it settles with its round.
+   */
+  private async rollBackUnansweredBets(game: HouseGame) {
     const stale = await this.ctx.database.query<{ id: string; session_id: string }>(
-      "UPDATE house.live_bets SET status = 'settling' WHERE live_round_id = $1 AND status = 'open' AND created_at < now() - interval '30 seconds' RETURNING id, session_id",
-      [round.id],
+      `UPDATE house.live_bets b SET status = 'settling' FROM house.live_rounds r
+        WHERE r.id = b.live_round_id AND r.game_code = $1 AND r.phase <> 'betting'
+          AND b.status = 'open' AND b.created_at < now() - interval '30 seconds'
+       RETURNING b.id, b.session_id`,
+      [game.code],
     );
     for (const bet of stale) {
       const session = await loadSession(this.ctx, bet.session_id);
       const answer = await this.ctx.wallet.rollback({ token: session.token!, game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:rollback`, reference_transaction_uuid: `live:${bet.id}:bet` });
       await this.ctx.database.query("UPDATE house.live_bets SET status = $2 WHERE id = $1", [bet.id, answer.status === "OK" ? "refunded" : "open"]);
     }
+  }
+
+  private async settleBets(game: HouseGame, round: LiveRoundRow) {
     const claimed = await this.ctx.database.query<{ id: string; session_id: string; bets: unknown; stake: string }>(
       "UPDATE house.live_bets SET status = 'settling' WHERE live_round_id = $1 AND status = 'placed' RETURNING id, session_id, bets, stake::text AS stake",
       [round.id],
@@ -280,11 +302,15 @@ export class LiveTables {
     const [seated] = await this.ctx.database.query("SELECT 1 FROM house.live_seats WHERE game_code = $1 AND session_id = $2", [game.code, session.id]);
     if (!seated) throw new HouseError("NOT_SEATED", "Take a seat first.", 409);
     let stake;
+    const hand = body.bets.findIndex((bet) => bet.type === "hand");
     try {
-      stake = game.kind === "live_blackjack" ? stakeOf({ ...game, kind: "blackjack" } as HouseGame, {}, body.bets.filter((bet) => bet.type === "hand").map((bet) => bet.amount)[0] ?? "", session.decimals) : stakeOf(game, { bets: body.bets }, undefined, session.decimals);
+      if (game.kind === "live_blackjack" && hand < 0) throw new GameRuleError("VALIDATION_ERROR", 'a bet of type "hand"', ["params", "bets"]);
+      stake = game.kind === "live_blackjack" ? stakeOf({ ...game, kind: "blackjack" } as HouseGame, {}, body.bets[hand]!.amount, session.decimals) : stakeOf(game, { bets: body.bets }, undefined, session.decimals);
     } catch (error) {
-      if (error instanceof GameRuleError) throw new HouseError(error.code, error.message, 422);
-      throw error;
+      if (!(error instanceof GameRuleError)) throw error;
+      // The seat's stake is the "hand" bet's amount: name that field, not a "stake" the live call does not have.
+      const path = error.path?.[0] === "stake" ? ["params", "bets", hand, "amount"] : error.path;
+      throw ruleRefusal(new GameRuleError(error.code, error.message, path), "body", "params");
     }
     const [bet] = await this.ctx.database.query<{ id: string }>(
       `INSERT INTO house.live_bets (live_round_id, session_id, bets, stake, status)

@@ -1,25 +1,28 @@
 import { z } from "zod";
 import { hashServerSeed, type SeedTriple } from "../fairness/rng.ts";
-import { allowedActions, applyAction, CardSource, deal, unitsReturned, unitsStaked, type BlackjackState, type PlayerAction } from "../games/blackjack/blackjack-play.ts";
+import { allowedActions, applyAction, CardSource, deal, standAllAndFinish, unitsReturned, unitsStaked, type BlackjackState, type PlayerAction } from "../games/blackjack/blackjack-play.ts";
 import { handTotal } from "../games/blackjack/blackjack-rules.ts";
 import { findGame, type HouseGame } from "../games/game-catalog.ts";
 import { drawInstant, GameRuleError, settleInstant, stakeOf, type InstantDraw } from "../games/play-instant.ts";
 import { formatUnits, multiplyFraction, toUnits, type Units } from "../money/decimal.ts";
 import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
+import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
 import { loadSession, trim, type SessionRow } from "./sessions.ts";
 
 export const playRoundBody = z.object({
-  stake: z.string().max(32).optional(),
+  stake: decimalInput.optional(),
   is_free_spin: z.boolean().default(false),
   autoplay: z.boolean().default(false),
-  client_request_id: z.string().min(1).max(64).optional(),
-  params: z.record(z.string(), z.unknown()).default({}),
+  client_request_id: plainText(64).min(1).optional(),
+  // Checked against the game's own rules by stakeOf (which names the field); at most 16 keys here.
+  params: z.record(z.string().max(32), z.unknown()).refine((params) => Object.keys(params).length <= 16, "at most 16 parameters").default({}),
 });
 export type PlayRoundBody = z.infer<typeof playRoundBody>;
 
-type WalletBook = { bets: { tx: string; amount: string; status: "pending" | "ok" | "refused" }[]; win?: { tx: string; amount: string; status: "pending" | "ok" }; rolledBack?: boolean };
+/** Extra stakes (double, split, insurance) whose action was never applied end "rolled_back": the hand did not double. */
+type WalletBook = { bets: { tx: string; amount: string; status: "pending" | "ok" | "refused" | "rolled_back" }[]; win?: { tx: string; amount: string; status: "pending" | "ok" }; rolledBack?: boolean };
 
 export type RoundRow = {
   id: string;
@@ -154,12 +157,14 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
   if (pending) throw new HouseError("ROUND_IN_PROGRESS", "Finish the current round first.", 409, { round_id: pending.id });
 
   let stake;
-  const hands = game.kind === "blackjack" ? Number(body.params.hands ?? 1) : 1;
+  const rawHands = body.params.hands ?? 1;
+  const hands = game.kind === "blackjack" && typeof rawHands === "number" ? rawHands : 1;
   try {
-    if (game.kind === "blackjack" && (!Number.isInteger(hands) || hands < 1 || hands > game.rules.maxHands)) throw new GameRuleError("INVALID_BET", `Play 1 to ${game.rules.maxHands} hands.`);
+    if (game.kind === "blackjack" && typeof rawHands !== "number") throw new GameRuleError("VALIDATION_ERROR", "a whole number of hands", ["params", "hands"]);
+    if (game.kind === "blackjack" && (!Number.isInteger(hands) || hands < 1 || hands > game.rules.maxHands)) throw new GameRuleError("INVALID_BET", `Play 1 to ${game.rules.maxHands} hands.`, ["params", "hands"]);
     stake = stakeOf(game, body.params, body.stake, session.decimals);
   } catch (error) {
-    if (error instanceof GameRuleError) throw new HouseError(error.code, error.message, error.code === "VALIDATION_ERROR" ? 400 : 422);
+    if (error instanceof GameRuleError) throw ruleRefusal(error, "body");
     throw error;
   }
   const perHand = stake.total;
@@ -180,7 +185,8 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
     outcome = settled.outcome;
     win = settled.win;
   }
-  const storedParams = game.kind === "blackjack" ? { hands } : body.params;
+  // Only validated parameters are stored (never the raw request: a NUL in an unknown key was a 500 from jsonb).
+  const storedParams = game.kind === "blackjack" ? { hands } : stake.params;
   const [row] = await ctx.database.query<{ id: string }>(
     `INSERT INTO house.rounds (session_id, game_code, kind, status, is_free_spin, stake, win, params, draw, state, outcome,
                                server_seed, server_seed_hash, client_seed, nonce, client_request_id, wallet)
@@ -308,8 +314,36 @@ async function progressBlackjack(ctx: HouseContext, session: SessionRow, game: H
   const state = row.state!;
   await update(ctx, row.id, { state, outcome: blackjackOutcome(game, state, perHand, session.decimals), status: state.phase === "done" ? row.status : "in_progress" });
   if (state.phase !== "done") return (await loadRound(ctx, row.id))!;
+  const current = (await loadRound(ctx, row.id))!;
+  // An extra stake whose answer was lost never got its action: it must not stay taken once the round closes.
+  if (!(await rollBackUnappliedStakes(ctx, session, current))) return (await loadRound(ctx, row.id))!;
   const win = multiplyFraction(perHand, blackjackUnits(unitsReturned(state)), session.decimals);
   return payOut(ctx, session, (await loadRound(ctx, row.id))!, win, true);
+}
+
+/**
+ * Rolls back every extra stake (index > 0) still "pending" in the book: the
+ * state and the stake's "ok" are written together, so a pending one is a
+ * double, split or insurance whose debit answer was lost and whose action was
+ * never applied. The rollback is idempotent (a tombstone if the debit never
+ * arrived). False when the wallet did not answer: retried by recovery.
+ */
+async function rollBackUnappliedStakes(ctx: HouseContext, session: SessionRow, row: RoundRow): Promise<boolean> {
+  const book = row.wallet;
+  const pending = book.bets.filter((bet, i) => i > 0 && bet.status === "pending");
+  if (pending.length === 0) return true;
+  for (const bet of pending) {
+    if (session.mode === "real") {
+      const answer = await ctx.wallet.rollback({ token: session.token!, game_code: session.game_code, round_id: row.id, transaction_uuid: `${bet.tx}:rollback`, reference_transaction_uuid: bet.tx });
+      if (answer.status !== "OK") {
+        await update(ctx, row.id, { error: `rollback ${answer.status}`, wallet: book });
+        return false;
+      }
+    }
+    bet.status = "rolled_back";
+  }
+  await update(ctx, row.id, { wallet: book });
+  return true;
 }
 
 export const actionBody = z.object({ action: z.enum(["hit", "stand", "double", "split", "insurance", "no_insurance", "surrender"]) });
@@ -384,23 +418,29 @@ export async function pendingRound(ctx: HouseContext, session: SessionRow) {
  * Finishes what a crash or a lost connection left half done, always with the
  * stored RNG result: an open round re-sends its bet (same transaction id, so
  * at most one debit) and then pays; a refused re-send is rolled back; a
- * placed bet gets its win; a blackjack round abandoned for longer than the
- * configured time pays the better of its winnings so far or a full refund.
+ * placed bet gets its win. A blackjack hand left waiting for longer than the
+ * configured time is completed by the game's published rules (ADR 009): the
+ * player's hands stand, the dealer plays out with the same cards, and the
+ * round settles like any other. Refunds are only for stakes that never
+ * landed, and "the better of winnings so far or a refund" (PLAYER_PROTECTION
+ * #6) only for a round that cannot be completed at all.
  */
 export async function recoverRounds(ctx: HouseContext, options: { sessionId?: string } = {}) {
   const rows = await ctx.database.query<{ id: string; session_id: string }>(
     `SELECT id, session_id FROM house.rounds
-      WHERE (status IN ('open', 'bet_placed') OR (status = 'in_progress' AND updated_at < now() - make_interval(mins => $1)))
+      WHERE (status IN ('open', 'bet_placed')
+             OR (status = 'in_progress' AND (updated_at < now() - make_interval(mins => $1) OR state->>'phase' = 'done')))
         AND ($2::uuid IS NULL OR session_id = $2::uuid)
       ORDER BY created_at LIMIT 200`,
     [ctx.config.abandonAfterMinutes, options.sessionId ?? null],
   );
   let finished = 0;
   for (const { id, session_id } of rows) {
-    const session = await loadSession(ctx, session_id);
     const row = (await loadRound(ctx, id))!;
-    const game = findGame(row.game_code)!;
+    // A game withdrawn from the catalogue can still pay what was drawn; an unfinished hand of it is voided below.
+    const game = findGame(row.game_code);
     try {
+      const session = await loadSession(ctx, session_id);
       if (row.status === "open") {
         const first = row.wallet.bets[0];
         if (!first) {
@@ -422,25 +462,22 @@ export async function recoverRounds(ctx: HouseContext, options: { sessionId?: st
           continue;
         }
         first.status = "ok";
-        await update(ctx, id, { status: game.kind === "blackjack" ? "in_progress" : "bet_placed", wallet: row.wallet });
-        if (game.kind === "blackjack") continue;
+        // Blackjack carries on below as a staked deal that was never shown (its cards are already stored).
+        await update(ctx, id, { status: "bet_placed", wallet: row.wallet });
       }
       const current = (await loadRound(ctx, id))!;
-      if (current.status === "bet_placed" && game.kind === "blackjack" && current.win === null) {
+      if (current.status === "bet_placed" && game?.kind === "blackjack" && current.win === null) {
         // Staked, but the deal was never shown: carry on with the same cards.
         await progressBlackjack(ctx, session, game, current);
         finished += 1;
       } else if (current.status === "bet_placed") {
         await payOut(ctx, session, current, toUnits(current.win ?? "0"), true);
         finished += 1;
-      } else if (current.status === "in_progress" && game.kind === "blackjack") {
-        const perHand = toUnits(String(current.params.stake));
-        const state = current.state!;
-        const soFar = state.hands.reduce((sum, hand) => sum + (hand.returns ?? 0), 0) + (state.insurance.returns ?? 0);
-        const staked = current.wallet.bets.filter((bet) => bet.status !== "refused").reduce((sum, bet) => sum + toUnits(bet.amount), 0n);
-        const winnings = multiplyFraction(perHand, blackjackUnits(soFar), session.decimals);
-        if (winnings > staked) await payOut(ctx, session, current, winnings, true);
-        else await refundRound(ctx, session, id, current.wallet, "abandoned: refunded");
+      } else if (current.status === "in_progress" && game?.kind === "blackjack" && current.state) {
+        const settled = await finishInterruptedBlackjack(ctx, session, game, current);
+        if (settled.status === "settled") finished += 1;
+      } else if (current.status === "in_progress") {
+        await voidUncompletableRound(ctx, session, current);
         finished += 1;
       }
     } catch (error) {
@@ -448,6 +485,37 @@ export async function recoverRounds(ctx: HouseContext, options: { sessionId?: st
     }
   }
   return finished;
+}
+
+/**
+ * The interruption rule (ADR 009): the hand stands as it is (pending
+ * insurance declined, no further cards, no double, no split), the dealer
+ * plays out from the round's own card stream, and the round settles exactly
+ * as if the player had pressed "stand". A pending extra stake is rolled back
+ * first (its action never happened).
+ */
+async function finishInterruptedBlackjack(ctx: HouseContext, session: SessionRow, game: Extract<HouseGame, { kind: "blackjack" | "live_blackjack" }>, row: RoundRow): Promise<RoundRow> {
+  if (!(await rollBackUnappliedStakes(ctx, session, row))) return (await loadRound(ctx, row.id))!;
+  const source = new CardSource({ serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: row.nonce });
+  const state = standAllAndFinish(game.rules, source, row.state!);
+  await update(ctx, row.id, { state });
+  return progressBlackjack(ctx, session, game, (await loadRound(ctx, row.id))!);
+}
+
+/**
+ * A round that truly cannot be completed (its game withdrawn from the
+ * catalogue, its stored state lost): PLAYER_PROTECTION #6, the better of the
+ * winnings so far or a refund of every stake. A dealt blackjack hand can
+ * always be completed, so blackjack reaches this only with a corrupt row.
+ */
+async function voidUncompletableRound(ctx: HouseContext, session: SessionRow, row: RoundRow) {
+  const state = row.state;
+  const soFar = state ? state.hands.reduce((sum, hand) => sum + (hand.returns ?? 0), 0) + (state.insurance.returns ?? 0) : 0;
+  const perHand = toUnits(String(row.params.stake ?? "0"));
+  const staked = row.wallet.bets.filter((bet) => bet.status === "ok").reduce((sum, bet) => sum + toUnits(bet.amount), 0n);
+  const winnings = multiplyFraction(perHand, blackjackUnits(soFar), session.decimals);
+  if (winnings > staked) await payOut(ctx, session, row, winnings, true);
+  else await refundRound(ctx, session, row.id, row.wallet, "could not be completed: refunded");
 }
 
 async function recoverSessionRounds(ctx: HouseContext, session: SessionRow) {

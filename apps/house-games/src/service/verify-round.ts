@@ -4,6 +4,7 @@ import { applyAction, CardSource, deal, type PlayerAction } from "../games/black
 import { handTotal } from "../games/blackjack/blackjack-rules.ts";
 import { findGame } from "../games/game-catalog.ts";
 import { drawInstant, GameRuleError, settleInstant, stakeOf } from "../games/play-instant.ts";
+import { ruleRefusal } from "../http/input.ts";
 import { HouseError } from "./house-error.ts";
 
 export const verifyBody = z.object({
@@ -25,8 +26,13 @@ export function verifyRound(input: z.infer<typeof verifyBody>) {
   const seeds = { serverSeed: input.server_seed, clientSeed: input.client_seed, nonce: input.nonce };
   const base = { server_seed_hash: hashServerSeed(input.server_seed), game_code: game.code };
   if (game.kind === "blackjack" || game.kind === "live_blackjack") {
+    const hands = input.params.hands ?? 1;
+    // A round is dealt 1 to maxHands hands; anything else is a 400 (a huge count was a 500 after a long allocation).
+    if (typeof hands !== "number" || !Number.isInteger(hands) || hands < 1 || hands > game.rules.maxHands) {
+      throw ruleRefusal(new GameRuleError("VALIDATION_ERROR", `a whole number of hands from 1 to ${game.rules.maxHands}`, ["params", "hands"]), "body");
+    }
     const source = new CardSource(seeds);
-    let state = deal(source, Number(input.params.hands ?? 1));
+    let state = deal(source, hands);
     for (const action of input.actions) {
       try {
         state = applyAction(game.rules, source, state, action as PlayerAction);
@@ -47,7 +53,7 @@ export function verifyRound(input: z.infer<typeof verifyBody>) {
     const stake = stakeOf(game, input.params, "1.00", 8);
     return { ...base, outcome: settleInstant(game, drawInstant(game, seeds), stake, 8).outcome };
   } catch (error) {
-    if (error instanceof GameRuleError) throw new HouseError(error.code, error.message, 422);
+    if (error instanceof GameRuleError) throw ruleRefusal(error, "body");
     throw error;
   }
 }

@@ -177,6 +177,24 @@ function finish(source: CardSource, state: BlackjackState, dealerPlays: boolean)
   return state;
 }
 
+/**
+ * Resolves an interrupted round by the published rules (GLI-19 / AGCO / MGA
+ * interruption rule, ADR 009): pending insurance is declined, every hand that
+ * still takes decisions stands as it is (no further cards, no double, no
+ * split), and the dealer plays out from the same card stream. The defaults are
+ * recorded as ordinary actions ("no_insurance", "stand"), so the verify call
+ * replays the round exactly, and walking away can never beat a choice the
+ * player could have made at the table.
+ */
+export function standAllAndFinish(rules: BlackjackRules, source: CardSource, state: BlackjackState): BlackjackState {
+  let current = state;
+  if (current.phase === "insurance") current = applyAction(rules, source, current, "no_insurance");
+  // Each stand closes one hand; the bound only guards against a corrupt state looping forever.
+  for (let guard = 0; current.phase === "player" && guard <= current.hands.length + 1; guard += 1) current = applyAction(rules, source, current, "stand");
+  if (current.phase !== "done") throw new Error("blackjack round could not be completed");
+  return current;
+}
+
 /** Units staked so far: hands (doubles count twice) plus insurance. */
 export function unitsStaked(state: BlackjackState): number {
   const hands = state.hands.reduce((sum, hand) => sum + hand.units, 0);
