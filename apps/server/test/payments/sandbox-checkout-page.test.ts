@@ -108,3 +108,31 @@ describe("the sandbox card page", () => {
     );
   });
 });
+
+describe("a deposit started through another loopback name (no PUBLIC_URL)", () => {
+  it("sends the player to the sandbox page and back on the origin they used; any other Host keeps the default", async () => {
+    const deposit = async (host: string) => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/billing/deposit",
+        headers: { authorization: `Bearer ${player.token}`, host },
+        payload: {
+          amount: "20",
+          currency_guid: await currencyGuid(t, "USD"),
+          psp_guid: await systemGuid(t, "sandbox_card"),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const redirect = new URL(res.json().payload.redirect_url as string);
+      const [row] = await t.database.query<{ return_url: string }>("SELECT return_url FROM payments WHERE guid = $1", [
+        res.json().payload.transaction_guid,
+      ]);
+      return { checkout: redirect.origin, back: new URL(row!.return_url).origin };
+    };
+    expect(await deposit("127.0.0.1:3000")).toEqual({
+      checkout: "http://127.0.0.1:3000",
+      back: "http://127.0.0.1:3000",
+    });
+    expect(await deposit("evil.example")).toEqual({ checkout: "http://localhost:3000", back: "http://localhost:3000" });
+  });
+});

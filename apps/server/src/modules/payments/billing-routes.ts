@@ -31,7 +31,7 @@ import { listBillingTransactions } from "./list-payments.ts";
 import { deleteCard, listCards, saveCard, type SavedCard } from "./payment-cards.ts";
 import { getPaymentInfo, getProviderMetadata, listPaymentSystems } from "./payment-systems.ts";
 import { testDepositsEnabled } from "./payment-settings.ts";
-import type { PaymentsContext } from "./payments-context.ts";
+import { withRequestPublicUrl, type PaymentsContext } from "./payments-context.ts";
 
 const security = [{ bearerAuth: [] }];
 const tags = ["billing"];
@@ -98,7 +98,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> = as
     async (request) => {
       const b = request.body;
       const key = idempotencyKeyOf(request);
-      const result = await createDeposit(ctx, {
+      // Return URLs on the origin the player used when that is a loopback name and PUBLIC_URL is unset.
+      const result = await createDeposit(withRequestPublicUrl(ctx, request), {
         playerGuid: playerId(request),
         amount: b.amount,
         currencyGuid: b.currency_guid,

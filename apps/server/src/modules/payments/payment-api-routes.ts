@@ -17,7 +17,7 @@ import { listPaymentMethods } from "./list-payment-methods.ts";
 import { deleteCard, listCards, saveCard, type SavedCard } from "./payment-cards.ts";
 import { loadPlayer } from "./payment-lookups.ts";
 import { playerMayCancelWithdrawal } from "./payment-settings.ts";
-import type { PaymentsContext } from "./payments-context.ts";
+import { withRequestPublicUrl, type PaymentsContext } from "./payments-context.ts";
 
 const security = [{ bearerAuth: [] }];
 const tags = ["payments"];
@@ -106,7 +106,7 @@ export const paymentApiRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> =
       const playerGuid = playerId(request);
       const guid =
         b.transaction_type === "deposit"
-          ? (await createDeposit(ctx, { playerGuid, amount: x.amount, walletGuid: b.wallet_guid, methodGuid: b.payment_method_guid, cardGuid: x.card_guid, returnUrl: x.return_url, declinedUrl: x.declined_url, idempotency })).paymentGuid
+          ? (await createDeposit(withRequestPublicUrl(ctx, request), { playerGuid, amount: x.amount, walletGuid: b.wallet_guid, methodGuid: b.payment_method_guid, cardGuid: x.card_guid, returnUrl: x.return_url, declinedUrl: x.declined_url, idempotency })).paymentGuid
           : await createWithdrawal(ctx, { playerGuid, walletGuid: b.wallet_guid, amount: x.amount, methodGuid: b.payment_method_guid, cardGuid: x.card_guid, externalAccount: x.external_account, network: x.network, destinationTag: x.destination_tag, idempotency });
       return ok(request, await one(playerGuid, guid));
     },

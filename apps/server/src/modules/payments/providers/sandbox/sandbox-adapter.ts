@@ -22,7 +22,9 @@ export function createSandboxProvider(deps: { db: Db; env: Env }): PaymentProvid
 
     async createDeposit(input) {
       const guid = await createSandboxCheckout(db, input);
-      return { externalId: guid, redirectUrl: `${env.PUBLIC_URL}/sandbox-psp/checkout/${guid}` };
+      // The sandbox's pages are served by this process: on the origin the player returns to (the platform
+      // checked it is ours), so a player on http://127.0.0.1:PORT stays there and keeps their session.
+      return { externalId: guid, redirectUrl: new URL(`/sandbox-psp/checkout/${guid}`, input.returnUrl).toString() };
     },
 
     cancelDeposit: (externalId) => cancelSandboxCheckout(db, externalId),
