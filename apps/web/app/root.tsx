@@ -26,7 +26,7 @@ import { RealtimeWalletBridge } from "./components/realtime-wallet-bridge";
 import { FirstDepositBridge } from "./components/first-deposit-bridge";
 import { LazyToaster } from "./components/lazy-toaster";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
-import { authStateFromCookies } from "./lib/auth-state";
+import { authStateFromRequest } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
 import { useAuth } from "./lib/use-auth";
 import {
@@ -63,7 +63,7 @@ const requestSetup: Route.MiddlewareFunction = async ({ request, context, url },
   }
   context.set(queryClientContext, makeQueryClient(true));
   context.set(apiContext, createServerApi(request, context.get(apiFetchContext)));
-  context.set(authContext, authStateFromCookies(request.headers.get("cookie")));
+  context.set(authContext, authStateFromRequest(request.headers));
 
   const response = await next();
   if (cookies.get(LOCALE_COOKIE) !== LOCALE) {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearTokenCookies, writeTokenCookies } from "../features/identity/token-cookies";
+import { clearTokens, writeTokens } from "../features/identity/token-store";
 import { clientAuth } from "../lib/client-auth";
 import { Header } from "./header";
 import { SidebarProvider } from "./sidebar-state";
@@ -35,7 +35,7 @@ function renderHeaderAt(url: string) {
 beforeEach(() => {
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
   // A live session: an access token good for an hour (without one the player is logged out at once).
-  writeTokenCookies({ access_token: tokenFor(PLAYER), refresh_token: tokenFor(PLAYER) });
+  writeTokens({ access_token: tokenFor(PLAYER), refresh_token: "" });
   // Every API call is refused: the header must still offer its links and menus.
   vi.stubGlobal(
     "fetch",
@@ -56,7 +56,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  clearTokenCookies();
+  clearTokens();
   act(() => clientAuth.set(false, null));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -9,6 +9,8 @@ export type Api = {
   origin: string;
   fetch: ApiFetch;
   headers: () => Headers;
+  /** The browser's bearer token (memory only, refreshed when close to expiry); SSR puts it in headers(). */
+  getAccessToken?: () => Promise<string | null>;
   /** The contract's 5xx reaction; the browser shows the server-error toast. */
   onServerError?: (message: string) => void;
 };
@@ -23,6 +25,7 @@ export function apiClient(api: Api): ApiClient {
       baseUrl: api.origin,
       fetch: api.fetch,
       headers: () => api.headers(),
+      getAccessToken: api.getAccessToken,
       onServerError: api.onServerError,
     });
     clients.set(api, client);

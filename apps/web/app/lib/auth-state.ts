@@ -1,8 +1,5 @@
-import { parseCookies } from "./cookies";
-
-// Cookie names shared with the identity module (token cookies: 30 days, path /).
-export const ACCESS_TOKEN_COOKIE = "access_token";
-export const REFRESH_TOKEN_COOKIE = "refresh_token";
+// No token is in a script-readable cookie (ADR 012): the refresh token is the server's HttpOnly
+// __Host-refresh_token cookie, the access token lives in the tab's memory.
 export const ACCESS_ALIVE_SECONDS = 120;
 export const REFRESH_ALIVE_SECONDS = 40;
 
@@ -29,22 +26,17 @@ function userIdOf(claims: Claims | null): string | null {
   return typeof id === "string" && id.length > 0 ? id : null;
 }
 
-function aliveFor(claims: Claims | null, seconds: number, now: number) {
-  return typeof claims?.exp === "number" && claims.exp - now > seconds;
-}
-
 /**
- * Start-up rule of the spec: logged in when the access token carries a user id and is alive,
- * or (for a player whose access token expired) the refresh token is still alive.
+ * Who the page is rendered for. The host (apps/server web-app.ts) looked the refresh cookie's
+ * session up without spending it and put a short-lived access token of that session on the
+ * request; its user id (`sub`) says whether a player is logged in. No token: a visitor.
  */
-export function authStateFromCookies(cookieHeader: string | null | undefined, nowSeconds = Date.now() / 1000) {
-  const cookies = parseCookies(cookieHeader);
-  const access = readJwtClaims(cookies.get(ACCESS_TOKEN_COOKIE));
-  const refresh = readJwtClaims(cookies.get(REFRESH_TOKEN_COOKIE));
-  const userId = userIdOf(access);
-  if (!userId) return { authenticated: false, userId: null } as const;
-  const authenticated = aliveFor(access, ACCESS_ALIVE_SECONDS, nowSeconds) || aliveFor(refresh, REFRESH_ALIVE_SECONDS, nowSeconds);
-  return authenticated ? ({ authenticated: true, userId } as const) : ({ authenticated: false, userId: null } as const);
+export function authStateFromRequest(headers: Headers, nowSeconds = Date.now() / 1000) {
+  const bearer = /^Bearer (\S+)$/.exec(headers.get("authorization") ?? "")?.[1];
+  const claims = readJwtClaims(bearer);
+  const userId = userIdOf(claims);
+  const alive = typeof claims?.exp === "number" && claims.exp > nowSeconds;
+  return userId && alive ? ({ authenticated: true, userId } as const) : ({ authenticated: false, userId: null } as const);
 }
 
-export type AuthState = ReturnType<typeof authStateFromCookies>;
+export type AuthState = ReturnType<typeof authStateFromRequest>;

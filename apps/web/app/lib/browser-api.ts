@@ -1,23 +1,17 @@
 import type { Api } from "./api-get";
-import { ACCESS_TOKEN_COOKIE } from "./auth-state";
-import { parseCookies } from "./cookies";
+import { clientAuth } from "./client-auth";
 import { toastServerError } from "./toasts";
 
 let api: Api | undefined;
 
-/** Same-origin fetch with the player's bearer token. */
+/** Same-origin fetch with the player's bearer token (held in memory by the identity feature). */
 export function getBrowserApi(): Api {
   api ??= {
     origin: typeof window === "undefined" ? "http://localhost" : window.location.origin,
     fetch: (request) => fetch(request),
     onServerError: () => toastServerError(),
-    headers: () => {
-      const headers = new Headers();
-      if (typeof document === "undefined") return headers;
-      const token = parseCookies(document.cookie).get(ACCESS_TOKEN_COOKIE);
-      if (token) headers.set("authorization", `Bearer ${token}`);
-      return headers;
-    },
+    headers: () => new Headers(),
+    getAccessToken: () => clientAuth.accessToken(),
   };
   return api;
 }

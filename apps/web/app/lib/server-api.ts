@@ -1,12 +1,13 @@
 import type { Api, ApiFetch } from "./api-get";
-import { ACCESS_TOKEN_COOKIE } from "./auth-state";
-import { parseCookies } from "./cookies";
 
 // The in-process API ignores the host; any absolute origin works for building Request objects.
 const INTERNAL_ORIGIN = "http://croupier.internal";
 const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language", "x-request-id", "x-forwarded-for"];
 
-/** Calls made while rendering act as the player who asked for the page. */
+/**
+ * Calls made while rendering act as the player who asked for the page: the host (web-app.ts)
+ * puts a short-lived bearer token of the refresh cookie's session on the request (ADR 012).
+ */
 export function createServerApi(request: Request, apiFetch: ApiFetch): Api {
   const incoming = request.headers;
   return {
@@ -17,10 +18,6 @@ export function createServerApi(request: Request, apiFetch: ApiFetch): Api {
       for (const name of FORWARDED) {
         const value = incoming.get(name);
         if (value) headers.set(name, value);
-      }
-      if (!headers.has("authorization")) {
-        const token = parseCookies(incoming.get("cookie")).get(ACCESS_TOKEN_COOKIE);
-        if (token) headers.set("authorization", `Bearer ${token}`);
       }
       return headers;
     },

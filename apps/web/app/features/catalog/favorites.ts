@@ -1,8 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { createApiClient, type ApiClient } from "@croupier/contract/api-client";
-import { ACCESS_TOKEN_COOKIE } from "../../lib/auth-state";
 import { clientAuth } from "../../lib/client-auth";
-import { parseCookies } from "../../lib/cookies";
 import { toastError } from "../../lib/toasts";
 import type { CatalogGame, DeviceKind } from "./catalog-types";
 import { deviceQuery, toTile } from "./games";
@@ -18,7 +16,7 @@ let browserClient: ApiClient | undefined;
 export function playerClient(): ApiClient {
   browserClient ??= createApiClient({
     baseUrl: window.location.origin,
-    getAccessToken: async () => (await clientAuth.accessToken()) ?? parseCookies(document.cookie).get(ACCESS_TOKEN_COOKIE) ?? null,
+    getAccessToken: () => clientAuth.accessToken(),
     onUnauthorized: () => clientAuth.unauthorized(),
   });
   return browserClient;

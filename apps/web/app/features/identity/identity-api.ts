@@ -1,7 +1,7 @@
 import { createApiClient, ResponseError, type ApiClient } from "@croupier/contract/api-client";
 import { clientAuth } from "../../lib/client-auth";
 import { toastServerError } from "../../lib/toasts";
-import { clearTokenCookies, readTokenCookies, writeTokenCookies } from "./token-cookies";
+import { clearTokens, handOverRefreshToken, readTokens, writeTokens } from "./token-store";
 import { createTokenLifecycle, type TokenLifecycle, type Tokens } from "./token-lifecycle";
 
 export const API_BASE = "/api/v1";
@@ -21,17 +21,33 @@ let client: ApiClient | undefined;
  */
 const sessionClient = () => createApiClient({ baseUrl: API_BASE, headers: windowSizeHeader });
 
-/** The tab's token lifecycle, wired to the cookies and to the app's auth state (browser only). */
+/**
+ * Tabs of one browser share one refresh cookie, and a refresh token works once: two tabs loading
+ * at the same moment would both present it and the loser would end the session as a replay.
+ * The Web Locks API runs one tab's refresh at a time, so the next tab presents the rotated cookie.
+ */
+async function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (!locks) return run();
+  return await locks.request("croupier.session-refresh", run);
+}
+
+/** The tab's token lifecycle, wired to the in-memory store and to the app's auth state (browser only). */
 export function getTokenLifecycle(): TokenLifecycle {
   if (lifecycle) return lifecycle;
   const sessions = sessionClient();
   const created = createTokenLifecycle({
-    read: readTokenCookies,
-    write: writeTokenCookies,
-    clear: clearTokenCookies,
-    updateSession: async (refresh_token) =>
-      (await sessions.post<Tokens>("/session/update", { body: { refresh_token }, credentials: "include" })).payload,
-    createSession: async () => (await sessions.post<Tokens>("/session/create", { credentials: "include" })).payload,
+    read: readTokens,
+    write: writeTokens,
+    clear: clearTokens,
+    handOver: handOverRefreshToken,
+    // {} asks the server to use the HttpOnly cookie; a handed-over token goes in the body once.
+    updateSession: (refresh_token) =>
+      oneTabAtATime(async () => {
+        const body = refresh_token ? { refresh_token } : {};
+        return (await sessions.post<Tokens>("/session/update", { body, credentials: "same-origin" })).payload;
+      }),
+    createSession: async () => (await sessions.post<Tokens>("/session/create", { credentials: "same-origin" })).payload,
     onAuth: ({ authenticated, userId }) => clientAuth.set(authenticated, userId),
   });
   clientAuth.registerSession({ accessToken: created.getAccessToken, unauthorized: created.unauthorized });

@@ -5,12 +5,12 @@ import { toastError } from "../../lib/toasts";
 import { logout } from "./auth-actions";
 import { getTokenLifecycle } from "./identity-api";
 import { profileKey } from "./profile";
-import { readTokenCookies } from "./token-cookies";
+import { currentAccessToken } from "./token-store";
 import { sessionIdOfToken } from "./token-lifecycle";
 
 /** session_closed: when it is this tab's session, both tokens and the user id go. */
 export function handleSessionClosed(sessionId: string) {
-  if (sessionId && sessionId === sessionIdOfToken(readTokenCookies().access)) getTokenLifecycle().unauthorized();
+  if (sessionId && sessionId === sessionIdOfToken(currentAccessToken())) getTokenLifecycle().unauthorized();
 }
 
 /** customer_status_changed: locked → logout (the app then goes to /); anything else updates the profile. */

@@ -11,7 +11,6 @@ import { useProfile } from "./profile";
 import {
   afterEmailApproval,
   emailApprovalParam,
-  hasFullTokens,
   interpretPayloadParam,
   MAGIC_LINK_PARAM,
   providerReturnParam,
@@ -19,7 +18,6 @@ import {
   withoutParams,
   withoutProviderParams,
 } from "./query-params";
-import { writeTokenCookies } from "./token-cookies";
 
 export const EMAIL_VERIFIED_MESSAGE = "Thanks! Your email is verified";
 const RETURN_TO = "return_to";
@@ -44,6 +42,8 @@ export function IdentityRuntime() {
   const revalidator = useRevalidator();
   const previous = useRef(authenticated);
   const profile = useProfile();
+  // Registered while rendering, before any child's effect can ask for a token.
+  if (typeof window !== "undefined") getTokenLifecycle();
 
   useEffect(() => {
     void getTokenLifecycle()
@@ -92,9 +92,11 @@ export function IdentityRuntime() {
     const payload = interpretPayloadParam(search);
     if (payload) {
       if (payload.kind === "tokens" && payload.tokens) {
-        if (hasFullTokens(payload.tokens)) getTokenLifecycle().accept(payload.tokens);
-        // Only a refresh token: the next call refreshes the session with it.
-        else writeTokenCookies({ access_token: "", refresh_token: payload.tokens.refresh_token });
+        // Either way the refresh token is exchanged at once, so the server moves the session into
+        // the HttpOnly cookie (a full pair's access token alone would not survive a reload).
+        const lifecycle = getTokenLifecycle();
+        lifecycle.adopt(payload.tokens.refresh_token);
+        void lifecycle.getAccessToken().catch((error: unknown) => console.warn("session hand-over failed", error));
       }
       replaceSearch(payload.search);
       return;

@@ -4,7 +4,7 @@ import { toastError, toastSuccess } from "../../lib/toasts";
 import { terminateOtherSessions } from "./auth-actions";
 import { errorMessage } from "./identity-api";
 import { useSessionLogs } from "./session-logs";
-import { readTokenCookies } from "./token-cookies";
+import { currentAccessToken } from "./token-store";
 import { sessionIdOfToken } from "./token-lifecycle";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -30,7 +30,7 @@ export function describePlace(log: SessionLog): string {
 export function SessionList() {
   const sessions = useSessionLogs();
   const [busy, setBusy] = useState(false);
-  const currentSid = typeof document === "undefined" ? null : sessionIdOfToken(readTokenCookies().access);
+  const currentSid = typeof document === "undefined" ? null : sessionIdOfToken(currentAccessToken());
   const active = (sessions.data ?? []).filter((log) => log.finished_at === null);
   const others = active.filter((log) => log.guid !== currentSid).length;
 

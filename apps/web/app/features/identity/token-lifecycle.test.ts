@@ -36,7 +36,10 @@ function setup(initial: StoredTokens, overrides: { nowMs?: () => number; sleep?:
     clear: vi.fn(() => {
       stored = { access: null, refresh: null };
     }),
-    updateSession: vi.fn<(refresh: string) => Promise<Tokens>>(),
+    handOver: vi.fn((refresh: string) => {
+      stored = { access: null, refresh };
+    }),
+    updateSession: vi.fn<(refresh: string | null) => Promise<Tokens>>(),
     createSession: vi.fn<() => Promise<Tokens>>(),
     onAuth: (state: { authenticated: boolean; userId: string | null }) => auth.push(state),
   };
@@ -70,7 +73,8 @@ describe("alive thresholds", () => {
 describe("start-up decision", () => {
   it("authenticates a player whose access token is alive, or whose refresh token is", () => {
     expect(startUpDecision(player(600, 86_400), NOW)).toEqual({ authenticated: true, userId: "user-1", needsSession: false });
-    expect(startUpDecision(player(-60, 86_400), NOW)).toEqual({ authenticated: true, userId: "user-1", needsSession: false });
+    // The access token is dead: the page stays the player's while the refresh runs.
+    expect(startUpDecision(player(-60, 86_400), NOW)).toEqual({ authenticated: true, userId: "user-1", needsSession: true });
   });
 
   it("logs out when both are dead, and asks for a new session", () => {
@@ -195,12 +199,37 @@ describe("accept, unauthorized and start-up", () => {
     expect(auth).toEqual([{ authenticated: false, userId: null }]);
   });
 
-  it("start-up without tokens opens an anonymous session", async () => {
+  it("start-up without a session cookie (the refresh is refused) opens an anonymous session", async () => {
     const { lifecycle, deps, auth } = setup({ access: null, refresh: null });
-    deps.createSession.mockResolvedValue({ access_token: jwt({ sid: "s", exp: expIn(900) }), refresh_token: jwt({ exp: expIn(86_000) }) });
+    deps.updateSession.mockRejectedValue(new Error("Your session has ended."));
+    deps.createSession.mockResolvedValue({ access_token: jwt({ sid: "s", exp: expIn(900) }), refresh_token: "" });
     await lifecycle.startUp();
+    expect(deps.updateSession).toHaveBeenCalledWith(null);
     expect(deps.createSession).toHaveBeenCalledTimes(1);
     expect(auth.every((state) => !state.authenticated)).toBe(true);
+  });
+
+  it("start-up of a full page load (nothing in memory) refreshes through the HttpOnly cookie and keeps the player, with no logged-out flash", async () => {
+    const { lifecycle, deps, auth, stored } = setup({ access: null, refresh: null });
+    const access = jwt({ sub: "user-1", sid: "session-1", exp: expIn(900) });
+    deps.updateSession.mockResolvedValue({ access_token: access, refresh_token: "" });
+    await lifecycle.startUp();
+    // null: the refresh token is the cookie's, which this code never sees.
+    expect(deps.updateSession).toHaveBeenCalledWith(null);
+    expect(deps.createSession).not.toHaveBeenCalled();
+    expect(stored().access).toBe(access);
+    expect(auth).toEqual([{ authenticated: true, userId: "user-1" }]);
+  });
+
+  it("a refresh token handed over in the address is exchanged once (the server then keeps it in the cookie)", async () => {
+    const { lifecycle, deps, stored } = setup({ access: null, refresh: null });
+    const handed = jwt({ sid: "session-7", exp: expIn(86_400) });
+    lifecycle.adopt(handed);
+    expect(stored()).toEqual({ access: null, refresh: handed });
+    const access = jwt({ sub: "user-7", sid: "session-7", exp: expIn(900) });
+    deps.updateSession.mockResolvedValue({ access_token: access, refresh_token: "" });
+    await expect(lifecycle.getAccessToken()).resolves.toBe(access);
+    expect(deps.updateSession).toHaveBeenCalledWith(handed);
   });
 
   it("start-up of a player with live tokens makes no session call", async () => {

@@ -1,6 +1,11 @@
 import { ACCESS_ALIVE_SECONDS, readJwtClaims, REFRESH_ALIVE_SECONDS } from "../../lib/auth-state";
 
 export type Tokens = { access_token: string; refresh_token: string };
+/**
+ * What the tab holds (memory only, ADR 012): the access token, and a refresh token only while
+ * one handed over in the address (?payload=…) waits to be exchanged for the HttpOnly cookie.
+ * The browser's own refresh token is in the __Host-refresh_token cookie, which no script reads.
+ */
 export type StoredTokens = { access: string | null; refresh: string | null };
 
 export const SESSION_REQUEST_TIMEOUT_MS = 5000;
@@ -11,8 +16,10 @@ export type TokenLifecycleDeps = {
   read: () => StoredTokens;
   write: (tokens: Tokens) => void;
   clear: () => void;
-  /** POST /session/update with the refresh token; rejects when the server refuses it. */
-  updateSession: (refreshToken: string) => Promise<Tokens>;
+  /** Drops the access token and keeps a handed-over refresh token for the next refresh. */
+  handOver: (refreshToken: string) => void;
+  /** POST /session/update: with a handed-over refresh token, or null for the HttpOnly cookie's; rejects when refused. */
+  updateSession: (refreshToken: string | null) => Promise<Tokens>;
   /** POST /session/create: a fresh anonymous session. */
   createSession: () => Promise<Tokens>;
   /** Called with every change of who is logged in (and once per refresh that keeps a player). */
@@ -42,14 +49,17 @@ export function isTokenAlive(token: string | null | undefined, thresholdSeconds:
 export const isAccessAlive = (token: string | null | undefined, nowMs: number) => isTokenAlive(token, ACCESS_ALIVE_SECONDS, nowMs);
 export const isRefreshAlive = (token: string | null | undefined, nowMs: number) => isTokenAlive(token, REFRESH_ALIVE_SECONDS, nowMs);
 
-/** The spec's start-up rule: a stored access token with a user id that is alive, or an alive refresh token (of a player). */
+/**
+ * The spec's start-up rule, for the tokens the tab can see: a stored access token with a user id
+ * that is alive, or an alive handed-over refresh token. A tab that holds nothing (every full page
+ * load: the access token is in memory only) asks the server, whose refresh cookie decides.
+ */
 export function startUpDecision(stored: StoredTokens, nowMs: number): { authenticated: boolean; userId: string | null; needsSession: boolean } {
   const userId = userIdOfToken(stored.access);
   const accessAlive = isAccessAlive(stored.access, nowMs);
   const refreshAlive = isRefreshAlive(stored.refresh, nowMs);
-  if (userId && (accessAlive || refreshAlive)) return { authenticated: true, userId, needsSession: false };
-  // A visitor keeps a live anonymous session; without one the app opens a new one.
-  return { authenticated: false, userId: null, needsSession: !accessAlive && !refreshAlive };
+  if (userId && (accessAlive || refreshAlive)) return { authenticated: true, userId, needsSession: !accessAlive };
+  return { authenticated: false, userId: null, needsSession: !accessAlive };
 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, message = SESSION_TIMEOUT_MESSAGE): Promise<T> {
@@ -94,13 +104,14 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
   }
 
   async function refresh(): Promise<string | null> {
-    const { refresh: refreshToken } = deps.read();
-    if (!isRefreshAlive(refreshToken, now())) {
+    // A handed-over refresh token is checked here; the cookie's is the server's to judge.
+    const { refresh: handedOver } = deps.read();
+    if (handedOver && !isRefreshAlive(handedOver, now())) {
       deps.onAuth({ authenticated: false, userId: null });
       return createSession();
     }
     try {
-      const tokens = await withTimeout(deps.updateSession(refreshToken!), SESSION_REQUEST_TIMEOUT_MS);
+      const tokens = await withTimeout(deps.updateSession(handedOver), SESSION_REQUEST_TIMEOUT_MS);
       accept(tokens);
       return tokens.access_token;
     } catch (error) {
@@ -139,13 +150,22 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
     deps.onAuth({ authenticated: false, userId: null });
   }
 
-  /** Runs once when the app starts in the browser. */
+  /**
+   * Runs once when the app starts in the browser. The page was rendered as the server saw the
+   * refresh cookie, so the auth state is left as the page says until the refresh call (the
+   * cookie's) answers: no flash of "logged out" for a player, no flash of "logged in" for a visitor.
+   */
   async function startUp() {
     const decision = startUpDecision(deps.read(), now());
-    deps.onAuth({ authenticated: decision.authenticated, userId: decision.userId });
+    if (decision.authenticated || !decision.needsSession) deps.onAuth({ authenticated: decision.authenticated, userId: decision.userId });
     if (decision.needsSession) await getAccessToken();
     return decision;
   }
 
-  return { accept, getAccessToken, unauthorized, startUp, isRefreshing: () => refreshing };
+  /** A refresh token handed over in the address: the next call exchanges it (the server then sets the cookie). */
+  function adopt(refreshToken: string) {
+    deps.handOver(refreshToken);
+  }
+
+  return { accept, adopt, getAccessToken, unauthorized, startUp, isRefreshing: () => refreshing };
 }
