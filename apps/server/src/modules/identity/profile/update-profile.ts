@@ -1,16 +1,28 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { countries, users } from "@croupier/db/schema/index";
 import type { ProfileUpdateBody } from "@croupier/contract/entities/profile";
 import { AppError } from "../../../lib/app-error.ts";
 import type { IdentityServices } from "../identity-services.ts";
-import { assertBirthday } from "../signup/sign-up.ts";
+import { assertBirthday, toUtcIso } from "../signup/sign-up.ts";
 
 /**
  * Partial save: only fields present in the body change (either naming). Changing the phone
- * number drops its verification.
+ * number drops its verification. Country and date of birth are fixed once set (issue 13 item 4:
+ * they decide which rules apply to the player, so the player cannot pick them): re-sending the
+ * stored value is fine, any other value (null included) is refused naming the field. Staff will
+ * change them through the back office (audited) or verification; neither exists yet.
  */
 export async function updateProfile(services: IdentityServices, userId: string, body: ProfileUpdateBody): Promise<void> {
   const { db } = services;
+  const birthdayField = body.birthday !== undefined ? "body.birthday" : "body.date_of_birth";
+  const birthday = body.birthday !== undefined ? body.birthday : body.date_of_birth;
+  // The value compared with the stored one (null: clearing, a change like any other).
+  const newBirthday = birthday === undefined ? undefined : birthday === null ? null : toUtcIso(birthday);
+  await assertFixedFieldsKept(services, userId, {
+    country: body.country_guid,
+    birthday: newBirthday,
+    birthdayField,
+  });
   const set: Partial<typeof users.$inferInsert> = {};
   if (body.first_name !== undefined) set.first_name = body.first_name;
   if (body.last_name !== undefined) set.last_name = body.last_name;
@@ -24,8 +36,6 @@ export async function updateProfile(services: IdentityServices, userId: string, 
   if (postCode !== undefined) set.post_code = postCode || null;
   const optIn = body.opt_in_promo ?? body.opt_in_promotion;
   if (optIn !== undefined) set.opt_in_promo = optIn;
-  const birthdayField = body.birthday !== undefined ? "body.birthday" : "body.date_of_birth";
-  const birthday = body.birthday !== undefined ? body.birthday : body.date_of_birth;
   if (birthday !== undefined) set.birthday = birthday === null ? null : assertBirthday(birthday, birthdayField);
   if (body.country_guid !== undefined) {
     if (body.country_guid) {
@@ -43,5 +53,41 @@ export async function updateProfile(services: IdentityServices, userId: string, 
     if (changed) set.is_phone_verified = false;
   }
   if (Object.keys(set).length === 0) return;
-  await db.update(users).set({ ...set, updated_at: sql`now()` }).where(eq(users.guid, userId));
+  // The same rule again, in the statement that writes: two first-time saves racing cannot both win.
+  const guards: SQL[] = [eq(users.guid, userId)];
+  if (set.country_guid !== undefined) guards.push(or(isNull(users.country_guid), sql`${users.country_guid} IS NOT DISTINCT FROM ${set.country_guid}::uuid`)!);
+  if (set.birthday !== undefined) guards.push(or(isNull(users.birthday), sql`${users.birthday} IS NOT DISTINCT FROM ${set.birthday}::timestamptz`)!);
+  const updated = await db
+    .update(users)
+    .set({ ...set, updated_at: sql`now()` })
+    .where(and(...guards))
+    .returning({ guid: users.guid });
+  if (updated.length === 0) {
+    await assertFixedFieldsKept(services, userId, { country: body.country_guid, birthday: newBirthday, birthdayField });
+  }
+}
+
+const COUNTRY_FIXED = "Your country can only be changed by support.";
+const BIRTHDAY_FIXED = "Your date of birth can only be changed by support.";
+
+/** Refuses (400, naming the fields) a change of a country or date of birth already set. */
+async function assertFixedFieldsKept(
+  services: IdentityServices,
+  userId: string,
+  input: { country: string | null | undefined; birthday: string | null | undefined; birthdayField: string },
+): Promise<void> {
+  if (input.country === undefined && input.birthday === undefined) return;
+  // Compared in SQL: the same instant in any spelling is the same date of birth.
+  const [stored] = await services.db
+    .select({
+      country: sql<boolean>`${users.country_guid} IS NOT NULL AND ${users.country_guid} IS DISTINCT FROM ${input.country ?? null}::uuid`,
+      birthday: sql<boolean>`${users.birthday} IS NOT NULL AND ${users.birthday} IS DISTINCT FROM ${input.birthday ?? null}::timestamptz`,
+    })
+    .from(users)
+    .where(eq(users.guid, userId));
+  const fields: { field: string; message: string }[] = [];
+  if (input.country !== undefined && stored?.country) fields.push({ field: "body.country_guid", message: COUNTRY_FIXED });
+  if (input.birthday !== undefined && stored?.birthday) fields.push({ field: input.birthdayField, message: BIRTHDAY_FIXED });
+  if (fields.length === 0) return;
+  throw new AppError("VALIDATION_ERROR", fields.map((f) => f.message).join(" "), { fields });
 }
