@@ -25,13 +25,13 @@ export function demoModeWarning(env: DemoEnv): { open: string[]; text: string } 
   if (open.length === 0) return null;
 
   const where = isLoopbackHost(env.HOST)
-    ? `only this machine can reach it (HOST=${env.HOST})`
-    : `HOST=${env.HOST} is reachable from other machines: ANYONE THERE CAN USE ALL OF THIS`;
+    ? `Only this machine can reach it (HOST=${env.HOST}, port ${env.PORT}); there, anyone can use:`
+    : `HOST=${env.HOST} is reachable from other machines: ANYONE THERE CAN USE ALL OF THIS (port ${env.PORT}):`;
   const text = [
     "DEMO MODE: development-only features are ON. Never run this way with real players or real money.",
-    `Open to anyone who can reach port ${env.PORT}; ${where}:`,
+    where,
     ...open.map((line) => `  - ${line}`),
-    "Turn them off with DEMO_MODE=false, SANDBOX_PSP_ENABLED=false and SEED_DEMO_DATA=false (npm start turns demo mode on for the embedded database).",
+    "Turn it off with DEMO_MODE=false (npm start turns it on for the embedded database); the sandbox PSP and the demo players follow it unless SANDBOX_PSP_ENABLED or SEED_DEMO_DATA say otherwise.",
   ].join("\n");
   return { open, text };
 }
