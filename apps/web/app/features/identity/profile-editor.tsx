@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Profile } from "@croupier/contract/entities/profile";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
 import { ModalLink } from "../../components/modal-link";
 import { toastSuccess } from "../../lib/toasts";
 import { CheckboxField, SelectField, TextField } from "./form-controls";
@@ -85,9 +86,14 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
         </h2>
         {textRow("first_name", "First name", "given-name", 100)}
         {textRow("last_name", "Last name", "family-name", 100)}
-        <FieldRow dirty={local.birthday !== saved.birthday} busy={busy === "birthday"} onSave={() => void save("birthday", local.birthday, { birthday: "" })}>
-          <TextField label="Date of birth" type="date" name="birthday" autoComplete="bday" value={local.birthday} onChange={(e) => set("birthday", e.target.value)} error={errors.birthday} />
-        </FieldRow>
+        {saved.birthday ? (
+          // Fixed once set: it decides which rules apply to the player (the server refuses a change).
+          <TextField label="Date of birth" type="date" name="birthday" value={saved.birthday} readOnly aria-readonly hint={<SupportHint what="date of birth" />} />
+        ) : (
+          <FieldRow dirty={local.birthday !== saved.birthday} busy={busy === "birthday"} onSave={() => void save("birthday", local.birthday, { birthday: "" })}>
+            <TextField label="Date of birth" type="date" name="birthday" autoComplete="bday" value={local.birthday} onChange={(e) => set("birthday", e.target.value)} error={errors.birthday} />
+          </FieldRow>
+        )}
         <FieldRow dirty={local.gender !== saved.gender} busy={busy === "gender"} onSave={() => void save("gender", local.gender || null, { gender: "" })}>
           <SelectField label="Gender" name="gender" value={local.gender} onChange={(e) => set("gender", e.target.value)} error={errors.gender}>
             <option value="">Prefer not to say</option>
@@ -131,6 +137,9 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
             <TextField label="Phone" name="phone_number" type="tel" autoComplete="tel-national" value={local.phone_number} onChange={(e) => set("phone_number", e.target.value)} error={errors.phone} />
           </div>
         </FieldRow>
+        {profile.country ? (
+          <TextField label="Country" name="country" value={countryName(profile.country)} readOnly aria-readonly hint={<SupportHint what="country" />} />
+        ) : null}
         {textRow("city", "City", "address-level2", 100)}
         {textRow("address", "Address", "street-address", 200)}
         {textRow("post_code", "Post code", "postal-code", 20)}
@@ -148,6 +157,27 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
       </section>
     </div>
   );
+}
+
+/** Country and date of birth are set once; afterwards only support changes them. */
+function SupportHint({ what }: { what: string }) {
+  return (
+    <p className="text-sm text-mist-400">
+      Your {what} can only be changed by support.{" "}
+      <Link to="/support" className="text-gold-300 underline-offset-2 hover:underline">
+        Contact support
+      </Link>
+    </p>
+  );
+}
+
+/** "GB" → "United Kingdom" (the code itself where the runtime has no name for it). */
+function countryName(iso2: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(iso2) ?? iso2;
+  } catch {
+    return iso2;
+  }
 }
 
 function pick(source: Local, keys: (keyof Local)[]): Partial<Local> {
