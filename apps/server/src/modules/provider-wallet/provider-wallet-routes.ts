@@ -32,7 +32,10 @@ const methods: Record<ProviderWalletMethod, { schema: z.ZodType; run: Handler; s
 const DESCRIPTION = `Provider wallet protocol (PROVIDER_WALLET_PROTOCOL.md). Header X-Signature: lowercase hex
 HMAC-SHA256 of the raw body with the provider's secret. Body fields per method: see the contract package
 (entities/provider-wallet.ts). Always HTTP 200 with { status, request_uuid, currency, balance, bonus_balance };
-HTTP 500 with status INTERNAL_ERROR only on a genuine fault (retry).`;
+HTTP 500 with status INTERNAL_ERROR only on a genuine fault (retry). Extension (ADR 011): win and rollback may
+omit token; the session is then the referenced bet's (of the calling provider), and with a token it must be
+that session's. A game session closes when the login session that opened it ends: bet and balance answer
+TOKEN_EXPIRED, win and rollback still land.`;
 
 /**
  * POST /api/v1/provider/{provider_code}/wallet/{method}. Its own plugin: it
