@@ -69,9 +69,11 @@ describe("identity: player flows in the browser", () => {
     await expectLoggedIn(page, email);
     // The register value leaves the address once logged in.
     await page.waitForURL((url) => !url.searchParams.has("modal"));
-    // The first paint of a new page load already knows the player (SSR reads the token cookies).
-    const html = await (await page.request.get("/")).text();
+    // The first paint of a new page load already knows the player (SSR reads the refresh cookie).
+    const second = await page.context().newPage();
+    const html = (await (await second.goto("/"))?.text()) ?? "";
     expect(html).toContain('data-testid="header-player"');
+    await second.close();
 
     // Approve the address with the mailed link.
     const approval = await mailLink(email, "Confirm your email address", "token", since);
@@ -158,18 +160,63 @@ describe("identity: player flows in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("keeps tokens out of script reach: no token in document.cookie or storage, the refresh token in an HttpOnly __Host- cookie, and a reload keeps the player (issue #13, items 7 and 8)", async () => {
+    const { page, context, errors } = await open();
+    await logIn(page, "demo@example.com", "demo-password-1");
+    await expectLoggedIn(page, "Demo Player");
+
+    // Nothing a script (an XSS) can read holds a token.
+    const readable = await page.evaluate(() => ({
+      cookie: document.cookie,
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+    }));
+    for (const value of Object.values(readable)) {
+      expect(value).not.toMatch(/eyJ|access_token|refresh_token/);
+    }
+    const cookies = await context.cookies();
+    expect(cookies.filter((c) => /token/i.test(c.name)).map((c) => c.name)).toEqual(["__Host-refresh_token"]);
+    const first = cookies.find((c) => c.name === "__Host-refresh_token")!;
+    // Chromium keeps a Secure __Host- cookie on http://127.0.0.1 and http://localhost (secure contexts).
+    expect(first).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/", domain: "127.0.0.1" });
+
+    // A full reload: the first paint already shows the player (the server read the cookie), the
+    // page is never cached, and the tab re-obtains its access token through the refresh call.
+    const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/v1/session/update") && r.status() === 200);
+    const response = await page.reload();
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    expect(response?.headers()["content-security-policy"]).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:\d+;/);
+    expect((await response?.text()) ?? "").toContain('data-testid="header-player"');
+    await refreshed;
+    await waitForHydration(page);
+    await expectLoggedIn(page, "Demo Player");
+    const rotated = (await context.cookies()).find((c) => c.name === "__Host-refresh_token")!;
+    expect(rotated.value).not.toBe(first.value);
+    expect(await page.evaluate(() => document.cookie)).not.toMatch(/eyJ|token/);
+
+    // Logging out replaces the player's cookie with a visitor's; a reload stays logged out.
+    await logOut(page);
+    await page.reload();
+    await waitForHydration(page);
+    await header(page).getByRole("link", { name: "Log in" }).waitFor();
+    await expect(player(page).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it("the account area asks a visitor to log in, comes back after login, and saves a profile field", async () => {
     const { page, errors } = await open();
     const email = `profile-${randomBytes(5).toString("hex")}@example.com`;
-    // A fresh player through the API (the browser part is what this test is about).
-    const currencies = (await (await page.request.get("/api/v1/dictionary/currencies")).json()) as {
+    // A fresh player through the API, outside the browser (whose cookie jar must stay a visitor's).
+    const currencies = (await (await fetch(`${baseUrl()}/api/v1/dictionary/currencies`)).json()) as {
       payload: { guid: string; is_default: boolean }[];
     };
     const currency = currencies.payload.find((c) => c.is_default)!.guid;
-    const created = await page.request.post("/api/v1/signup", {
-      data: { email, password: "sapphire-croupier-9", currency_guid: currency },
+    const created = await fetch(`${baseUrl()}/api/v1/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "sapphire-croupier-9", currency_guid: currency }),
     });
-    expect(created.status()).toBe(200);
+    expect(created.status).toBe(200);
 
     await page.goto("/account/user-info/general");
     await waitForHydration(page);

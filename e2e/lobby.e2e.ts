@@ -13,7 +13,10 @@ const grid = (page: Page, name: string) => page.getByRole("list", { name, exact:
 const studiosOf = (page: Page, name: string) =>
   grid(page, name).locator("li a span.block > span.block:nth-child(2)").allTextContents();
 
-/** The demo player's tokens, put where the web app keeps them (lib/auth-state.ts cookie names). */
+/**
+ * The demo player's session, put where the server keeps it for a browser: the HttpOnly
+ * __Host-refresh_token cookie (ADR 012). The page gets its access token through the refresh call.
+ */
 async function logInAsDemo(context: BrowserContext) {
   const response = await fetch(`${baseUrl()}/api/v1/authorization/login`, {
     method: "POST",
@@ -23,8 +26,14 @@ async function logInAsDemo(context: BrowserContext) {
   expect(response.status).toBe(200);
   const { payload } = (await response.json()) as { payload: { access_token: string; refresh_token: string } };
   await context.addCookies([
-    { name: "access_token", value: payload.access_token, url: baseUrl() },
-    { name: "refresh_token", value: payload.refresh_token, url: baseUrl() },
+    {
+      name: "__Host-refresh_token",
+      value: payload.refresh_token,
+      url: baseUrl(),
+      httpOnly: true,
+      secure: true,
+      sameSite: "Strict",
+    },
   ]);
   return payload.access_token;
 }

@@ -136,7 +136,7 @@ describe("the refresh token travels in an HttpOnly __Host- cookie (item 7)", () 
     expect(decodeJwt(cookie.value)).toMatchObject({ typ: "refresh", sid: decodeJwt(body.access_token).sid });
   });
 
-  it("rotates through the cookie alone; the old cookie is then refused and cleared", async () => {
+  it("rotates through the cookie alone; a replayed old cookie ends the session and gets only a new anonymous one", async () => {
     const first = refreshCookie((await login(ctx.app, "demo@example.com", "demo-password-1", BROWSER)).headers)!;
     const rotated = await refresh({ ...BROWSER, ...cookieHeader(first.value) });
     expect(rotated.statusCode).toBe(200);
@@ -147,16 +147,32 @@ describe("the refresh token travels in an HttpOnly __Host- cookie (item 7)", () 
     expect(decodeJwt(rotated.json().payload.access_token).sub).toBe(decodeJwt(first.value).sub);
 
     const replay = await refresh({ ...BROWSER, ...cookieHeader(first.value) });
-    expect(replay.statusCode).toBe(401);
-    const cleared = refreshCookie(replay.headers)!;
-    expect(cleared.value).toBe("");
-    expect(cleared.attributes.some((a) => a === "max-age=0" || a.startsWith("expires=thu, 01 jan 1970"))).toBe(true);
+    expect(replay.statusCode).toBe(200);
+    const replayAccess = decodeJwt(replay.json().payload.access_token);
+    expect(replayAccess.sub).toBeUndefined();
+    expect(replayAccess.sid).not.toBe(decodeJwt(first.value).sid);
+    expect(decodeJwt(refreshCookie(replay.headers)!.value).sub).toBeUndefined();
+    // The replay ended the player's session: the legitimate holder's newer cookie is dead too.
+    expect((await sessionRow(decodeJwt(first.value).sid))?.finished_at).not.toBeNull();
+    const after = await refresh({ ...BROWSER, ...cookieHeader(next.value) });
+    expect(decodeJwt(after.json().payload.access_token).sub).toBeUndefined();
   });
 
-  it("answers 401 when neither the body nor a cookie carries a refresh token", async () => {
+  it("a browser without a cookie gets a new anonymous session from the refresh call (no refused call on a first visit)", async () => {
     const res = await refresh(BROWSER);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ status: "error", payload: { code: "UNAUTHORIZED" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload.refresh_token).toBe("");
+    const access = decodeJwt(res.json().payload.access_token);
+    expect(access.sub).toBeUndefined();
+    expect(decodeJwt(refreshCookie(res.headers)!.value).sid).toBe(access.sid);
+  });
+
+  it("an API client's refused body token still answers 401", async () => {
+    const tokens = (await login(ctx.app, "demo@example.com", "demo-password-1")).json().payload;
+    expect((await refresh({}, { refresh_token: tokens.refresh_token })).statusCode).toBe(200);
+    const replay = await refresh({}, { refresh_token: tokens.refresh_token });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ status: "error", payload: { code: "UNAUTHORIZED" } });
   });
 
   it("refuses a cookie refresh from another origin, and one that is not JSON (CSRF)", async () => {
@@ -195,7 +211,8 @@ describe("the refresh token travels in an HttpOnly __Host- cookie (item 7)", () 
     expect((await sessionRow(sid))?.finished_at).not.toBeNull();
     const anonymous = refreshCookie(res.headers)!;
     expect(decodeJwt(anonymous.value).sub).toBeUndefined();
-    expect((await refresh({ ...BROWSER, ...cookieHeader(cookie.value) })).statusCode).toBe(401);
+    const stale = await refresh({ ...BROWSER, ...cookieHeader(cookie.value) });
+    expect(decodeJwt(stale.json().payload.access_token).sub).toBeUndefined();
   });
 
   it("deletes the cookies the old web app wrote with document.cookie", async () => {

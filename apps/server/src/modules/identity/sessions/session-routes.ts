@@ -9,7 +9,7 @@ import { AppError } from "../../../lib/app-error.ts";
 import { list, ok } from "../../../lib/envelope.ts";
 import { playerId, requirePlayer } from "../../../plugins/auth.ts";
 import type { IdentityServices } from "../identity-services.ts";
-import { assertSameOrigin, clearRefreshCookie, readRefreshCookie, sendTokens } from "../tokens/refresh-cookie.ts";
+import { assertSameOrigin, readRefreshCookie, sendTokens } from "../tokens/refresh-cookie.ts";
 import { finishUserSessions } from "./finish-sessions.ts";
 import { listSessionLogs } from "./list-session-logs.ts";
 import { refreshSession } from "./refresh-session.ts";
@@ -52,24 +52,33 @@ export const sessionRoutes = (services: IdentityServices): FastifyPluginAsyncZod
         tags,
         summary: "Rotate the refresh token (single use; a reused one ends the session)",
         description:
-          "Browsers send {} (JSON) and the __Host-refresh_token cookie; API clients send refresh_token in the body. " +
-          "The rotated token goes back in the cookie (and, to non-browser clients, in the body).",
+          "API clients send refresh_token in the body (401 when it is refused). Browsers send {} (JSON) and the " +
+          "__Host-refresh_token cookie: the rotated token goes back in the cookie, and when the cookie is missing or " +
+          "refused the answer is at once the contract's next step, a new anonymous session (ADR 012).",
         body: sessionUpdateBody,
         response: { 200: z.object({ status: z.literal("ok"), payload: tokens, metadata: baseMetadata }) },
       },
     },
     async (request, reply) => {
       const fromBody = request.body.refresh_token;
-      if (!fromBody) assertSameOrigin(request);
-      const presented = fromBody ?? readRefreshCookie(request, env);
-      if (!presented) throw new AppError("UNAUTHORIZED", "Your session has ended. Please log in again.");
-      try {
-        return ok(request, sendTokens(request, reply, env, await refreshSession(db, env, presented)));
-      } catch (error) {
-        // A refused token is dead for good: the browser should stop presenting it.
-        if (!fromBody) clearRefreshCookie(request, reply, env);
-        throw error;
+      if (fromBody) return ok(request, sendTokens(request, reply, env, await refreshSession(db, env, fromBody)));
+
+      assertSameOrigin(request);
+      const fromCookie = readRefreshCookie(request, env);
+      if (fromCookie) {
+        try {
+          return ok(request, sendTokens(request, reply, env, await refreshSession(db, env, fromCookie)));
+        } catch (error) {
+          // Refused (ended, replayed, expired, locked): fall through to a new session below.
+          if (!(error instanceof AppError) || ![401, 403].includes(error.statusCode)) throw error;
+        }
       }
+      // The spec's client opens a new session whenever a refresh fails. A browser's tab cannot see
+      // its cookie, so every first visit would start with a refused call (which the browser logs as
+      // a failed resource): the server takes that step in the same call instead.
+      request.auth = null;
+      const session = await startSession(services, request, null);
+      return ok(request, sendTokens(request, reply, env, session));
     },
   );
 

@@ -42,12 +42,6 @@ function cookieName(request: FastifyRequest, env: CookieEnv) {
   return secureTransport(request, env) ? REFRESH_COOKIE : INSECURE_DEV_REFRESH_COOKIE;
 }
 
-/** Deletes the refresh cookie (logout, a refused refresh, a locked account). */
-export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply, env: CookieEnv): void {
-  const secure = secureTransport(request, env);
-  reply.clearCookie(cookieName(request, env), { path: "/", httpOnly: true, secure, sameSite: "strict" });
-}
-
 /**
  * A browser's call: every current browser sends Sec-Fetch-Mode with fetch and XHR, and no
  * script can remove or forge it (a forbidden header name). Non-browser API clients do not send it.
