@@ -94,9 +94,11 @@ BEGIN
                ON own.provider_code = q.provider_code AND own.transaction_uuid = q.transaction_uuid
         LEFT JOIN provider_transactions ref
                ON ref.provider_code = q.provider_code AND ref.transaction_uuid = q.reference_uuid
-        -- One primary-key probe each, only for the method that needs it.
-        LEFT JOIN sessions ls ON q.method = 'bet' AND ls.guid = s.login_session_guid
-        LEFT JOIN game_transactions ref_gt ON q.method = 'win' AND ref_gt.guid = ref.game_transaction_guid
+        -- One primary-key probe each, only for the method that needs it: for the other the key is NULL,
+        -- which the index scan knows matches nothing without descending (a plain `q.method = ...` in the
+        -- ON clause would be a join filter, applied after the probe).
+        LEFT JOIN sessions ls ON ls.guid = CASE WHEN q.method = 'bet' THEN s.login_session_guid END
+        LEFT JOIN game_transactions ref_gt ON ref_gt.guid = CASE WHEN q.method = 'win' THEN ref.game_transaction_guid END
         LEFT JOIN ledger_accounts house
                ON house.owner = q.provider_code AND house.kind = 'house_game' AND house.currency_guid = s.currency_guid
         LEFT JOIN ledger_accounts bonus_cost
