@@ -7,6 +7,7 @@ import { loadEnv } from "../../server/src/env.ts";
 import { issueGameSession } from "../../server/src/modules/game-sessions/issue-game-session.ts";
 import { createPlayer, deposit, openWallet, walletState, HOUSE_SECRET } from "../../server/test/wallet/wallet-helpers.ts";
 import { houseGamesPlugin, type HouseGamesApi, type HouseGamesOptions } from "./plugin.ts";
+import { launchingClient } from "./testing/signed-launch.ts";
 import type { FetchLike } from "./wallet/wallet-client.ts";
 
 let database: TestDatabase;
@@ -15,9 +16,15 @@ let api: HouseGamesApi;
 /** Lets a test break the wire to the platform for chosen wallet methods. */
 let breakWire: (method: string, attempt: number) => "pass" | "fail-before" | "fail-after" = () => "pass";
 const attempts = new Map<string, number>();
+/** Every wallet call the provider made (method and body), for tests that check what was sent. */
+const walletCalls: { method: string; body: Record<string, unknown> }[] = [];
+/** The platform player behind each game session token (the launch signs a reference to it). */
+const playerOfToken = new Map<string, string>();
+const client = launchingClient(HOUSE_SECRET, { playerOf: (token) => playerOfToken.get(token) });
 
 const injectFetch = (target: () => App): FetchLike => async (url, init) => {
   const method = url.split("/").pop()!;
+  walletCalls.push({ method, body: JSON.parse(init.body) as Record<string, unknown> });
   const tx = (JSON.parse(init.body) as { transaction_uuid?: string }).transaction_uuid ?? method;
   const attempt = (attempts.get(tx) ?? 0) + 1;
   attempts.set(tx, attempt);
@@ -35,7 +42,7 @@ async function mountProvider(target: App, overrides: Partial<HouseGamesOptions> 
     platformUrl: "http://platform.test",
     secret: HOUSE_SECRET,
     fetch: injectFetch(() => app),
-    config: { liveTables: false, minSpinIntervalMs: 0, autoplay: true },
+    config: { liveTables: false },
     recoveryIntervalMs: 0,
     expose: (exposed) => (api = exposed),
     ...overrides,
@@ -60,12 +67,26 @@ async function player(gameCode: string, cash: string) {
   if (cash !== "0") await deposit(database, wallet.guid, cash);
   const [game] = await database.query<{ guid: string }>("SELECT guid FROM games WHERE external_guid = $1", [gameCode]);
   const session = await issueGameSession(database.db, { playerGuid, walletGuid: wallet.guid, providerCode: "house", gameCode, gameGuid: game!.guid });
-  return { token: session.token, walletGuid: wallet.guid };
+  playerOfToken.set(session.token, playerGuid);
+  return { token: session.token, walletGuid: wallet.guid, playerGuid };
 }
 
-async function call(method: string, url: string, key?: string, payload?: unknown) {
-  const res = await app.inject({ method: method as "GET", url, headers: key ? { authorization: `Bearer ${key}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { status: res.statusCode, body: res.json() as { status: string; payload: Record<string, unknown> & { code?: string } } };
+/** A further game session token of the same player (another tab, another game). */
+async function anotherToken(playerGuid: string, walletGuid: string, gameCode: string) {
+  const [game] = await database.query<{ guid: string }>("SELECT guid FROM games WHERE external_guid = $1", [gameCode]);
+  const session = await issueGameSession(database.db, { playerGuid, walletGuid, providerCode: "house", gameCode, gameGuid: game!.guid });
+  playerOfToken.set(session.token, playerGuid);
+  return session.token;
+}
+
+/** Calls the provider as the game client does: session key, the platform token of a real session, signed launches. */
+async function call(method: string, url: string, key?: string, payload?: unknown, target: { inject: App["inject"] } = app) {
+  const opening = method === "POST" && url === "/house/api/sessions" && payload !== null && typeof payload === "object";
+  const body = opening ? client.sessionBody(payload as Record<string, unknown>) : payload;
+  const res = await target.inject({ method: method as "GET", url, headers: client.headers(key), ...(body === undefined ? {} : { payload: body as object }) });
+  const answer = { status: res.statusCode, body: res.json() as { status: string; payload: Record<string, unknown> & { code?: string } } };
+  if (opening) client.opened(payload, answer.body);
+  return answer;
 }
 
 async function open(gameCode: string, token?: string) {
@@ -306,32 +327,191 @@ describe("house provider over the real platform wallet", () => {
   });
 });
 
-describe("jurisdiction settings are enforced on the server", () => {
-  it("UK: 2.5 s between slot spins and no autoplay (HOUSE_JURISDICTION=UK defaults)", async () => {
-    const { loadHouseConfig } = await import("./service/house-config.ts");
-    const uk = loadHouseConfig({ HOUSE_JURISDICTION: "UK" });
-    expect(uk).toMatchObject({ minSpinIntervalMs: 2500, autoplay: false });
-    expect(loadHouseConfig({ HOUSE_JURISDICTION: "UK", HOUSE_AUTOPLAY: "true" }).autoplay).toBe(true);
+type Spin = { status: number; body: { payload: Record<string, unknown> & { code?: string } } };
+const spin = (key: string, extra: Record<string, unknown> = {}) => call("POST", "/house/api/rounds", key, { stake: "1.00", ...extra }) as Promise<Spin>;
+const SLOT_B = "house:slot-scarab-sun";
 
-    const ukApp = Fastify({ logger: false });
-    await mountProvider(ukApp as unknown as App, { config: { ...uk, liveTables: false }, expose: () => {} });
-    await ukApp.ready();
-    const ask = async (method: string, url: string, key?: string, payload?: unknown) => {
-      const res = await ukApp.inject({ method: method as "POST", url, headers: key ? { authorization: `Bearer ${key}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-      return { status: res.statusCode, body: res.json() as { payload: Record<string, unknown> } };
-    };
-    const session = (await ask("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "demo" })).body.payload as { session_key: string; jurisdiction: unknown };
-    expect(session.jurisdiction).toEqual({ code: "UK", min_spin_interval_ms: 2500, autoplay: false });
-    expect((await ask("POST", "/house/api/rounds", session.session_key, { stake: "1.00" })).status).toBe(201);
-    const tooFast = await ask("POST", "/house/api/rounds", session.session_key, { stake: "1.00" });
+describe("one jurisdiction switch: the house learns it through the signed launch (issue #13 item 3)", () => {
+  it("the session's rules follow the jurisdiction the platform signed; an unsigned or edited launch is refused", async () => {
+    const { signedLaunch } = await import("./testing/signed-launch.ts");
+    const seat = await player(SLOT, "20");
+    const launch = signedLaunch(HOUSE_SECRET, { gameCode: SLOT, token: seat.token, jurisdiction: "gb", playerGuid: seat.playerGuid });
+    const base = { game_code: SLOT, mode: "real", token: seat.token };
+    // Nothing signed: no session (the old provider opened one under its own HOUSE_JURISDICTION).
+    const unsigned = await app.inject({ method: "POST", url: "/house/api/sessions", payload: base });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().payload.code).toBe("INVALID_LAUNCH");
+    // The player edits the URL: a laxer jurisdiction, another player's reference, another game, another token.
+    const other = await player(SLOT, "0");
+    const edits = [
+      { ...launch, jurisdiction: "none" },
+      { ...launch, player: signedLaunch(HOUSE_SECRET, { gameCode: SLOT, token: seat.token, playerGuid: other.playerGuid }).player },
+      { ...launch, launch_sig: "0".repeat(64) },
+    ];
+    for (const edit of edits) {
+      const res = await app.inject({ method: "POST", url: "/house/api/sessions", payload: { ...base, ...edit } });
+      expect(res.statusCode, JSON.stringify(edit)).toBe(401);
+      expect(res.json().payload.code).toBe("INVALID_LAUNCH");
+    }
+    const otherGame = await app.inject({ method: "POST", url: "/house/api/sessions", payload: { ...base, game_code: SLOT_B, ...launch } });
+    expect(otherGame.statusCode).toBe(401);
+    const otherToken = await app.inject({ method: "POST", url: "/house/api/sessions", payload: { ...base, token: other.token, ...launch } });
+    expect(otherToken.statusCode).toBe(401);
+
+    const opened = await app.inject({ method: "POST", url: "/house/api/sessions", payload: { ...base, ...launch } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json().payload.jurisdiction).toEqual({ code: "gb", min_spin_interval_ms: 2500, autoplay: false });
+    // The definition shows the viewer's session rules; without a session, no particular jurisdiction.
+    const key = opened.json().payload.session_key as string;
+    const definition = await app.inject({ method: "GET", url: `/house/api/games/${SLOT}`, headers: { authorization: `Bearer ${key}` } });
+    expect(definition.json().payload.jurisdiction).toEqual({ code: "gb", min_spin_interval_ms: 2500, autoplay: false });
+    expect((await call("GET", `/house/api/games/${SLOT}`)).body.payload.jurisdiction).toEqual({ code: "none", min_spin_interval_ms: 0, autoplay: true });
+
+    // Demo is signed too (no token, no player): a demo link edited to another jurisdiction is refused.
+    const demo = signedLaunch(HOUSE_SECRET, { gameCode: SLOT, jurisdiction: "gb" });
+    const demoEdited = await app.inject({ method: "POST", url: "/house/api/sessions", payload: { game_code: SLOT, mode: "demo", ...demo, jurisdiction: "mt" } });
+    expect(demoEdited.statusCode).toBe(401);
+    const demoOpened = await app.inject({ method: "POST", url: "/house/api/sessions", payload: { game_code: SLOT, mode: "demo", ...demo } });
+    expect(demoOpened.json().payload.jurisdiction).toEqual({ code: "gb", min_spin_interval_ms: 2500, autoplay: false });
+  });
+
+  it("the provider's own switch is gone: HOUSE_JURISDICTION, HOUSE_MIN_SPIN_INTERVAL_MS or HOUSE_AUTOPLAY refuse to boot, naming JURISDICTION", async () => {
+    const { loadHouseConfig } = await import("./service/house-config.ts");
+    expect(() => loadHouseConfig({ HOUSE_JURISDICTION: "UK" })).toThrow(/HOUSE_JURISDICTION[\s\S]*JURISDICTION/);
+    expect(() => loadHouseConfig({ HOUSE_AUTOPLAY: "false" })).toThrow(/HOUSE_AUTOPLAY/);
+    expect(() => loadHouseConfig({ HOUSE_MIN_SPIN_INTERVAL_MS: "2500" })).toThrow(/HOUSE_MIN_SPIN_INTERVAL_MS/);
+    expect(loadHouseConfig({ HOUSE_JURISDICTION: "" }).liveTables).toBe(true);
+    const second = Fastify({ logger: false });
+    await expect(mountProvider(second as unknown as App, { env: { HOUSE_JURISDICTION: "UK" }, expose: () => {} }).then(() => second.ready())).rejects.toThrow(/JURISDICTION/);
+    await second.close().catch(() => {});
+  });
+});
+
+describe("speed of play and autoplay hold per player, across sessions and games (issue #13 item 2)", () => {
+  it("gb: three sessions of one player in two slot games spinning at once settle exactly one spin; another player is not held up", async () => {
+    const seat = await player(SLOT, "50");
+    const tokens = [seat.token, await anotherToken(seat.playerGuid, seat.walletGuid, SLOT_B), await anotherToken(seat.playerGuid, seat.walletGuid, SLOT_B)];
+    const games = [SLOT, SLOT_B, SLOT_B];
+    const keys: string[] = [];
+    for (const [i, token] of tokens.entries()) {
+      const opened = await call("POST", "/house/api/sessions", undefined, { game_code: games[i], mode: "real", token, jurisdiction: "gb" });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+      keys.push(opened.body.payload.session_key as string);
+    }
+    const stranger = await player(SLOT, "10");
+    const strangerKey = (await call("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "real", token: stranger.token, jurisdiction: "gb" })).body.payload.session_key as string;
+
+    const spins = await Promise.all([...keys.map((key) => spin(key)), spin(strangerKey)]);
+    const mine = spins.slice(0, 3);
+    expect(mine.map((s) => s.status).sort()).toEqual([201, 429, 429]);
+    for (const refused of mine.filter((s) => s.status === 429)) {
+      expect(refused.body.payload.code).toBe("TOO_FAST");
+      expect(refused.body.payload.retry_after_ms).toBeGreaterThan(0);
+      expect(refused.body.payload.retry_after_ms).toBeLessThanOrEqual(2500);
+    }
+    expect(spins[3]!.status, JSON.stringify(spins[3]!.body)).toBe(201);
+    // One debit for the player, whatever the number of tabs.
+    const [bets] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM game_transactions WHERE wallet_guid = $1 AND operation = 'bet'", [seat.walletGuid]);
+    expect(bets!.n).toBe(1);
+    // Straight after, in yet another of the player's sessions: still too fast.
+    const again = await spin(keys[2]!);
+    expect(again.status).toBe(429);
+  });
+
+  it("gb: autoplay is refused whoever asks, and a client that hides it is still no faster than manual play", async () => {
+    const seat = await player(SLOT, "20");
+    const key = (await call("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "real", token: seat.token, jurisdiction: "gb" })).body.payload.session_key as string;
+    const autoplay = await spin(key, { autoplay: true });
+    expect(autoplay.status).toBe(403);
+    expect(autoplay.body.payload.code).toBe("AUTOPLAY_DISABLED");
+    expect((await spin(key)).status).toBe(201);
+    const tooFast = await spin(key);
     expect(tooFast.status).toBe(429);
     expect(tooFast.body.payload.code).toBe("TOO_FAST");
     expect(tooFast.body.payload.retry_after_ms).toBeGreaterThan(1000);
-    const autoplay = await ask("POST", "/house/api/rounds", session.session_key, { stake: "1.00", autoplay: true });
-    expect(autoplay.body.payload.code).toBe("AUTOPLAY_DISABLED");
     // Table games are not paced.
-    const roulette = (await ask("POST", "/house/api/sessions", undefined, { game_code: "house:roulette-european-roulette", mode: "demo" })).body.payload as { session_key: string };
-    for (let i = 0; i < 2; i += 1) expect((await ask("POST", "/house/api/rounds", roulette.session_key, { params: { bets: [{ type: "red", amount: "1.00" }] } })).status).toBe(201);
-    await ukApp.close();
+    const rouletteSeat = await player("house:roulette-european-roulette", "10");
+    const roulette = (await call("POST", "/house/api/sessions", undefined, { game_code: "house:roulette-european-roulette", mode: "real", token: rouletteSeat.token, jurisdiction: "gb" })).body.payload.session_key as string;
+    for (let i = 0; i < 2; i += 1) expect((await call("POST", "/house/api/rounds", roulette, { params: { bets: [{ type: "red", amount: "1.00" }] } })).status).toBe(201);
+  });
+
+  it("gb demo sessions pace themselves; without a jurisdiction nothing is paced", async () => {
+    const demo = (await call("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "demo", jurisdiction: "gb" })).body.payload.session_key as string;
+    expect((await spin(demo)).status).toBe(201);
+    expect((await spin(demo)).status).toBe(429);
+    const seat = await player(SLOT, "10");
+    const free = (await call("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "real", token: seat.token })).body.payload.session_key as string;
+    expect((await spin(free, { autoplay: true })).status).toBe(201);
+    expect((await spin(free, { autoplay: true })).status).toBe(201);
+  });
+});
+
+describe("the provider keeps only a hash of the platform's token (issue #13 item 5, house side)", () => {
+  it("no table holds the raw token; money moves only when the client presents it; a wrong one is refused", async () => {
+    const seat = await player(SLOT, "20");
+    const key = (await call("POST", "/house/api/sessions", undefined, { game_code: SLOT, mode: "real", token: seat.token })).body.payload.session_key as string;
+    expect((await spin(key)).status).toBe(201);
+    const columns = await database.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = 'house' AND table_name = 'sessions'");
+    expect(columns.map((c) => c.column_name)).not.toContain("token");
+    for (const table of ["sessions", "rounds", "slot_pace", "live_bets", "live_seats"]) {
+      const [hit] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM house.${table} t WHERE strpos(row_to_json(t)::text, $1) > 0`, [seat.token]);
+      expect(hit!.n, table).toBe(0);
+    }
+    // Without the token: no balance, no spin. With another token: refused. Fairness and history need none.
+    const bare = (method: string, url: string, payload?: object) =>
+      app.inject({ method: method as "GET", url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
+    expect((await bare("GET", "/house/api/balance")).statusCode).toBe(401);
+    expect((await bare("POST", "/house/api/rounds", { stake: "1.00" })).json().payload.code).toBe("INVALID_TOKEN");
+    // Refused before anything was stored: no round waits for a bet nobody can place.
+    const [unfinished] = await database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM house.rounds r JOIN house.sessions s ON s.id = r.session_id WHERE s.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') AND r.status <> 'settled'",
+      [seat.token],
+    );
+    expect(unfinished!.n).toBe(0);
+    expect((await bare("GET", "/house/api/fairness")).statusCode).toBe(200);
+    expect((await bare("GET", "/house/api/rounds")).statusCode).toBe(200);
+    const other = await player(SLOT, "5");
+    const wrong = await app.inject({ method: "GET", url: "/house/api/balance", headers: { authorization: `Bearer ${key}`, "x-platform-token": other.token } });
+    expect(wrong.statusCode).toBe(401);
+    expect((await walletState(database, seat.walletGuid)).balance).toBe((await call("GET", "/house/api/balance", key)).body.payload.balance);
+  });
+
+  it("after a restart, recovery pays a placed bet's win and rolls back an unconfirmed bet without any token", async () => {
+    const DICE = "house:dice-lucky-dice-100";
+    const seat = await player(DICE, "30");
+    const open = async (token: string) => (await call("POST", "/house/api/sessions", undefined, { game_code: DICE, mode: "real", token })).body.payload.session_key as string;
+    const keyA = await open(seat.token);
+    const keyB = await open(await anotherToken(seat.playerGuid, seat.walletGuid, DICE));
+    const roll = { stake: "4.00", params: { target: "50", direction: "under" } };
+    // A: the win's answer is lost, the round waits as bet_placed.
+    breakWire = (method) => (method === "win" ? "fail-before" : "pass");
+    const won = await call("POST", "/house/api/rounds", keyA, roll);
+    // B: the bet lands but its answer is lost, and the rollback never arrives: the round stays open.
+    breakWire = (method) => (method === "bet" ? "fail-after" : method === "rollback" ? "fail-before" : "pass");
+    const lost = await call("POST", "/house/api/rounds", keyB, { ...roll, stake: "5.00" });
+    breakWire = () => "pass";
+    expect(won.body.payload.status).toBe("bet_placed");
+    expect(lost.status).toBe(502);
+    const [open_] = await database.query<{ id: string; status: string }>(
+      "SELECT r.id, r.status FROM house.rounds r JOIN house.sessions s ON s.id = r.session_id WHERE s.token_hash IS NOT NULL AND r.game_code = $1 AND r.id <> $2 ORDER BY r.created_at DESC LIMIT 1",
+      [DICE, won.body.payload.round_id],
+    );
+    expect(open_!.status).toBe("open");
+    expect((await walletState(database, seat.walletGuid)).balance).toBe("21.00");
+
+    // "Restart": a second provider instance, with no client and no token, finishes both.
+    walletCalls.length = 0;
+    const second = Fastify({ logger: false });
+    let restarted: HouseGamesApi | undefined;
+    await mountProvider(second as unknown as App, { expose: (exposed) => (restarted = exposed) });
+    await second.ready();
+    expect(await restarted!.recover()).toBe(2);
+    await second.close();
+    expect(walletCalls.map((c) => c.method).sort()).toEqual(["rollback", "win"]);
+    for (const sent of walletCalls) expect(sent.body).not.toHaveProperty("token");
+    expect((await call("GET", `/house/api/rounds/${won.body.payload.round_id}`, keyA)).body.payload.status).toBe("settled");
+    expect((await call("GET", `/house/api/rounds/${open_!.id}`, keyB)).body.payload.status).toBe("refunded");
+    // The player ends with A's win and B's stake back.
+    expect(Number((await walletState(database, seat.walletGuid)).balance)).toBeCloseTo(26 + Number(won.body.payload.win), 2);
   });
 });

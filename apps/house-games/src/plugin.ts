@@ -6,13 +6,13 @@ import { migrateHouse } from "./db/migrate-house.ts";
 import { findGame, houseGames } from "./games/game-catalog.ts";
 import * as schemas from "./http/schemas.ts";
 import { sendAsset, sendClientPage, DEFAULT_CLIENT_DIST } from "./http/serve-client.ts";
-import { gameDefinition, gameSummary } from "./service/game-definition.ts";
+import { gameDefinition, gameSummary, jurisdictionView } from "./service/game-definition.ts";
 import { loadHouseConfig, type HouseConfig } from "./service/house-config.ts";
 import type { HouseContext } from "./service/house-context.ts";
 import { HouseError } from "./service/house-error.ts";
 import { liveBetBody, LiveTables } from "./service/live-tables.ts";
 import { actionBody, actOnRound, getRound, listRounds, pendingRound, playRound, playRoundBody, recoverRounds } from "./service/rounds.ts";
-import { fairnessView, findSessionByKey, rotateSeeds, sessionBalance, setClientSeed, startSession, type SessionRow } from "./service/sessions.ts";
+import { fairnessView, findSessionByKey, rotateSeeds, sessionBalance, sessionProfile, setClientSeed, startSession, platformToken, withPlatformToken, type SessionRow } from "./service/sessions.ts";
 import { lookupRound } from "./service/lookup-round.ts";
 import { verifyBody, verifyRound } from "./service/verify-round.ts";
 import { WalletClient, type FetchLike } from "./wallet/wallet-client.ts";
@@ -38,12 +38,19 @@ export type HouseGamesApi = { ctx: HouseContext; live: LiveTables; recover: () =
 
 const gameCodeParam = z.object({ game_code: z.string().min(1).max(128) });
 const roundIdParam = z.object({ round_id: z.uuid() });
+// The signed part of the launch (ADR 010): passed through to POST /api/sessions, which checks the signature.
+const launchJurisdiction = z.string().regex(/^[a-z]{2,8}$/);
+const launchPlayer = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+const launchSig = z.string().regex(/^[0-9a-f]{64}$/);
 const playQuery = z.object({
   token: z.string().max(256).optional(),
   mode: z.enum(["real", "demo"]).default("real"),
   lang: z.string().max(8).default("en"),
   exit_url: z.string().max(1000).optional(),
   currency: z.string().max(16).optional(),
+  jurisdiction: launchJurisdiction.optional(),
+  player: launchPlayer.optional(),
+  launch_sig: launchSig.optional(),
 });
 const sessionBody = z.object({
   game_code: z.string().min(1).max(128),
@@ -51,7 +58,12 @@ const sessionBody = z.object({
   token: z.string().min(1).max(256).optional(),
   currency: z.string().regex(/^[A-Z0-9]{2,16}$/).optional(),
   lang: z.string().max(8).optional(),
+  jurisdiction: launchJurisdiction.optional(),
+  player: launchPlayer.optional(),
+  launch_sig: launchSig.optional(),
 });
+/** The platform token the client proves on each real-money request (only its hash is stored). */
+const PLATFORM_TOKEN_HEADER = "x-platform-token";
 const clientSeedBody = z.object({ client_seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const rotateBody = z.object({ client_seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() }).default({});
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
@@ -78,6 +90,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     database: options.database,
     wallet: new WalletClient({ platformUrl: options.platformUrl, secret: options.secret, fetch: options.fetch }),
     config,
+    launchSecret: options.secret,
   };
   const live = new LiveTables(ctx);
   const distDir = options.clientDist ?? DEFAULT_CLIENT_DIST;
@@ -124,7 +137,14 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   const session = async (request: FastifyRequest): Promise<SessionRow> => {
     const header = request.headers.authorization;
     const key = typeof header === "string" && header.startsWith("Bearer ") ? header.slice(7) : undefined;
-    return findSessionByKey(ctx, key);
+    const token = request.headers[PLATFORM_TOKEN_HEADER];
+    return withPlatformToken(await findSessionByKey(ctx, key), typeof token === "string" ? token : undefined);
+  };
+  /** A request that may move real money: refused up front without the platform token, before anything is stored. */
+  const payingSession = async (request: FastifyRequest): Promise<SessionRow> => {
+    const current = await session(request);
+    if (current.mode === "real") platformToken(current);
+    return current;
   };
 
   // The provider's routes declare their request and response schemas (zod, in this plugin's own scope).
@@ -139,6 +159,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     if (!findGame(game_code)) return reply.status(404).type("text/plain").send("No such game.");
     return sendClientPage(reply, distDir, {
       page: "play", game_code, mode: query.mode, token: query.token ?? null, lang: query.lang, exit_url: query.exit_url ?? null, currency: query.currency ?? null, api_base: "/house/api",
+      jurisdiction: query.jurisdiction ?? null, player: query.player ?? null, launch_sig: query.launch_sig ?? null,
     });
   });
   api.get("/verify", { schema: { querystring: verifyQuery } }, async (request, reply) => sendClientPage(reply, distDir, { ...request.query, page: "verify", api_base: "/house/api" }));
@@ -149,13 +170,18 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   api.get("/api/games/:game_code", { schema: { params: gameCodeParam, response: answers(schemas.gameDefinition) } }, async (request) => {
     const game = findGame(request.params.game_code);
     if (!game) throw new HouseError("NOT_FOUND", "No such game.", 404);
-    return ok(request, gameDefinition(game, config));
+    // Public; with a session key it shows that session's jurisdiction, else no particular one.
+    const viewer = request.headers.authorization ? await session(request).catch(() => null) : null;
+    return ok(request, gameDefinition(game, config, viewer ? sessionProfile(viewer) : undefined));
   });
 
   // Sessions.
   api.post("/api/sessions", { schema: { body: sessionBody, response: created(schemas.session) } }, async (request, reply) => {
     const body = request.body;
-    const started = await startSession(ctx, { gameCode: body.game_code, mode: body.mode, token: body.token, currency: body.currency });
+    const started = await startSession(ctx, {
+      gameCode: body.game_code, mode: body.mode, token: body.token, currency: body.currency,
+      jurisdiction: body.jurisdiction, player: body.player, launchSig: body.launch_sig,
+    });
     return reply.status(201).send(ok(request, { session_key: started.key, ...(await sessionPayload(started.session, started.balance)) }));
   });
   api.get("/api/session", { schema: { response: answers(schemas.session) } }, async (request) => {
@@ -175,10 +201,10 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
 
   // Rounds.
   api.post("/api/rounds", { schema: { body: playRoundBody, response: created(schemas.round) } }, async (request, reply) =>
-    reply.status(201).send(ok(request, await playRound(ctx, await session(request), request.body))),
+    reply.status(201).send(ok(request, await playRound(ctx, await payingSession(request), request.body))),
   );
   api.post("/api/rounds/:round_id/actions", { schema: { params: roundIdParam, body: actionBody, response: answers(schemas.round) } }, async (request) =>
-    ok(request, await actOnRound(ctx, await session(request), request.params.round_id, request.body.action)),
+    ok(request, await actOnRound(ctx, await payingSession(request), request.params.round_id, request.body.action)),
   );
   api.get("/api/rounds/:round_id", { schema: { params: roundIdParam, response: answers(schemas.round) } }, async (request) => ok(request, await getRound(ctx, await session(request), request.params.round_id)));
   api.get("/api/rounds", { schema: { querystring: historyQuery, response: answers(z.array(schemas.round)) } }, async (request) => ok(request, await listRounds(ctx, await session(request), request.query.limit)));
@@ -190,15 +216,15 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   // Live tables.
   api.get("/api/live/tables", { schema: { response: answers(z.array(schemas.liveTable)) } }, async (request) => ok(request, await Promise.all(live.liveGames().map((game) => live.table(game.code)))));
   api.get("/api/live/:game_code", { schema: { params: gameCodeParam, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.table(request.params.game_code)));
-  const sameTable = async (request: FastifyRequest & { params: { game_code: string } }) => {
-    const current = await session(request);
+  const sameTable = async (request: FastifyRequest & { params: { game_code: string } }, paying = false) => {
+    const current = paying ? await payingSession(request) : await session(request);
     if (current.game_code !== request.params.game_code) throw new HouseError("VALIDATION_ERROR", "This session belongs to another game.", 400);
     return current;
   };
   api.post("/api/live/:game_code/seat", { schema: { params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.seat(await sameTable(request))));
   api.delete("/api/live/:game_code/seat", { schema: { params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.leave(await sameTable(request))));
   api.post("/api/live/:game_code/bets", { schema: { params: seatParams, body: liveBetBody, response: created(schemas.liveBetPlaced) } }, async (request, reply) =>
-    reply.status(201).send(ok(request, await live.placeBet(await sameTable(request), request.body))),
+    reply.status(201).send(ok(request, await live.placeBet(await sameTable(request, true), request.body))),
   );
   api.get("/api/live/:game_code/my-bets", { schema: { params: seatParams, querystring: myBetsQuery, response: answers(z.array(schemas.liveBet)) } }, async (request) =>
     ok(request, await live.myBets(await sameTable(request), request.query.round_id)),
@@ -251,7 +277,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
         won: stats!.won,
         net: stats!.net,
       },
-      jurisdiction: { code: config.jurisdiction, min_spin_interval_ms: config.minSpinIntervalMs, autoplay: config.autoplay },
+      jurisdiction: jurisdictionView(sessionProfile(row)),
       free_spins: { available: findGame(row.game_code)?.canFreeSpins ?? false },
     };
   }

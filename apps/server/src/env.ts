@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { jurisdictionCodes, jurisdictionProfile } from "@croupier/contract/jurisdiction";
 import { isLoopbackHost, isWildcardHost } from "./lib/loopback-host.ts";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
@@ -191,13 +192,16 @@ export const envObject = z.object({
   WITHDRAWAL_REQUIRES_KYC: bool.optional(),
   // Deposits need a verified identity (some jurisdictions).
   DEPOSIT_REQUIRES_KYC: bool.default(false),
-  // Licensing jurisdiction as a lower-case code (gb, mt, on, …); empty = none in particular.
+  // The operator's licensing jurisdiction: ONE switch for the platform and every game provider (they
+  // learn it through the signed launch URL). none | gb | mt | on; empty = none. The profile it selects
+  // (@croupier/contract/jurisdiction) is env.jurisdiction.
   JURISDICTION: z
     .string()
-    .regex(/^([a-z]{2,16})?$/, "must be a lower-case code such as gb")
-    .default(""),
-  // Whether players may cancel their pending withdrawals. Default: allowed, except under the UK
-  // (JURISDICTION=gb) rules, which forbid reversing a withdrawal; players from gb never may.
+    .transform((value) => value.trim().toLowerCase() || "none")
+    .pipe(z.enum(jurisdictionCodes, { error: `must be one of ${jurisdictionCodes.join(", ")} (or empty for none)` }))
+    .default("none"),
+  // Whether players may cancel their pending withdrawals where the jurisdiction profile allows it at all
+  // (gb never does); false tightens the rule, true never loosens it.
   PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
   SERVE_WEB: bool.default(true),
@@ -252,6 +256,8 @@ export const envSchema = envObject
   .transform((env) => ({
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT),
+    // The one jurisdiction profile every rule reads (payments here, games through the launch URL).
+    jurisdiction: jurisdictionProfile(env.JURISDICTION),
     // Without an explicit PUBLIC_URL, outside production, a request reaching us through a loopback name
     // (127.0.0.1, [::1], *.localhost) gets links on the origin it used (request-public-url.ts).
     publicUrlFromRequest: env.PUBLIC_URL === undefined && env.NODE_ENV !== "production",

@@ -3,8 +3,9 @@ import { boolean, index, integer, jsonb, numeric, pgSchema, primaryKey, text, ti
 
 /**
  * The house provider's own tables, in their own PostgreSQL schema. The
- * provider never reads platform tables: it knows players only by the game
- * session token the platform put in the launch URL.
+ * provider never reads platform tables: it knows players only by what the
+ * platform signed into the launch URL (a game session token, of which it keeps
+ * only a hash, and a pseudonymous player reference).
  */
 export const house = pgSchema("house");
 
@@ -19,10 +20,16 @@ export const sessions = house.table(
     keyHash: text("key_hash").notNull().unique(),
     mode: text("mode").notNull(),
     gameCode: text("game_code").notNull(),
-    /** SHA-256 of the platform token (real mode): the same token resumes the same session. */
+    /**
+     * SHA-256 of the platform token (real mode): the same token resumes the same session, and the client
+     * proves each real-money request with the token itself (never stored, never logged). Wins and
+     * rollbacks after a restart go without it: the platform resolves them by the referenced bet.
+     */
     tokenHash: text("token_hash"),
-    /** The platform token itself: every wallet call must present it, also when settling after a restart. */
-    token: text("token"),
+    /** The operator's jurisdiction code from the signed launch (none | gb | mt | on): every rule reads its profile. */
+    jurisdiction: text("jurisdiction").notNull().default("none"),
+    /** The platform's pseudonymous player reference from the signed launch (real mode): per-player limits key on it. */
+    playerRef: text("player_ref"),
     currency: text("currency").notNull(),
     decimals: integer("decimals").notNull(),
     demoBalance: money("demo_balance"),
@@ -32,11 +39,20 @@ export const sessions = house.table(
     previousServerSeed: text("previous_server_seed"),
     previousClientSeed: text("previous_client_seed"),
     previousNonce: integer("previous_nonce"),
-    lastSlotAt: at("last_slot_at"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [unique("sessions_token_game").on(t.tokenHash, t.gameCode)],
 );
+
+/**
+ * The time of the last accepted slot round per pace key: a player reference (real play: the minimum time
+ * between slot spins holds per player across all of their sessions and games) or "session:<id>" (demo).
+ * Claimed by a guarded upsert inside the statement that inserts the round.
+ */
+export const slotPace = house.table("slot_pace", {
+  paceKey: text("pace_key").primaryKey(),
+  lastSlotAt: at("last_slot_at").notNull(),
+});
 
 export const rounds = house.table(
   "rounds",

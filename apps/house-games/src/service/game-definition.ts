@@ -4,6 +4,7 @@ import { diceBetRtp } from "../games/dice/dice-table.ts";
 import type { HouseGame } from "../games/game-catalog.ts";
 import { coveredNumbers, payoutOdds, pocketLabel, rouletteBetRtp, type RouletteBetType } from "../games/roulette/roulette.ts";
 import { computeSlotRtp } from "../games/slot/slot-rtp.ts";
+import { jurisdictionProfile, type JurisdictionProfile } from "@croupier/contract/jurisdiction";
 import type { HouseConfig } from "./house-config.ts";
 
 /**
@@ -38,15 +39,23 @@ export function gameSummary(game: HouseGame) {
   };
 }
 
-/** The full, public definition: everything a player (or an auditor) needs to check the published RTP. */
-export function gameDefinition(game: HouseGame, config: HouseConfig) {
+/** What the client shows and obeys of a jurisdiction profile (the shape Session.jurisdiction has always had). */
+export function jurisdictionView(profile: JurisdictionProfile, slot = true) {
+  return { code: profile.code, min_spin_interval_ms: slot ? profile.min_slot_spin_interval_ms : 0, autoplay: profile.autoplay };
+}
+
+/**
+ * The full, public definition: everything a player (or an auditor) needs to check the published RTP.
+ * `profile` is the viewer's session's jurisdiction (it arrives with the signed launch); none without one.
+ */
+export function gameDefinition(game: HouseGame, config: HouseConfig, profile: JurisdictionProfile = jurisdictionProfile("none")) {
   const base = {
     ...gameSummary(game),
     rtp_exact: game.rtp.toDecimal(12),
     rtp_fraction: game.rtp.toString(),
     rtp_note: game.rtpNote,
     bet: BET,
-    jurisdiction: { code: config.jurisdiction, min_spin_interval_ms: game.kind === "slot" ? config.minSpinIntervalMs : 0, autoplay: config.autoplay },
+    jurisdiction: jurisdictionView(profile, game.kind === "slot"),
     live_config: game.liveConfig ? { betting_seconds: config.liveTimings?.bettingSeconds ?? game.liveConfig.bettingSeconds, seats: game.liveConfig.seats, dealer: game.liveConfig.dealer } : null,
   };
   switch (game.kind) {

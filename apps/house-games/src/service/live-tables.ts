@@ -11,7 +11,7 @@ import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
 import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
-import { loadSession, trim, type SessionRow } from "./sessions.ts";
+import { loadSession, platformToken, trim, type SessionRow } from "./sessions.ts";
 
 type LiveRoundRow = {
   id: string;
@@ -186,7 +186,7 @@ export class LiveTables {
     );
     for (const bet of stale) {
       const session = await loadSession(this.ctx, bet.session_id);
-      const answer = await this.ctx.wallet.rollback({ token: session.token!, game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:rollback`, reference_transaction_uuid: `live:${bet.id}:bet` });
+      const answer = await this.ctx.wallet.rollback({ token: session.token, game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:rollback`, reference_transaction_uuid: `live:${bet.id}:bet` });
       await this.ctx.database.query("UPDATE house.live_bets SET status = $2 WHERE id = $1", [bet.id, answer.status === "OK" ? "refunded" : "open"]);
     }
   }
@@ -200,7 +200,7 @@ export class LiveTables {
       const session = await loadSession(this.ctx, bet.session_id);
       const { win, outcome } = this.payBet(game, round, bet.bets, session);
       const answer = await this.ctx.wallet.win({
-        token: session.token!, game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:win`,
+        token: session.token, game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:win`,
         reference_transaction_uuid: `live:${bet.id}:bet`, amount: formatUnits(win, session.decimals), currency: session.currency, round_closed: true,
       });
       if (answer.status !== "OK") {
@@ -321,7 +321,7 @@ export class LiveTables {
     );
     if (!bet) throw new HouseError("BETTING_CLOSED", "Betting is closed for this round.", 409);
     const answer = await this.ctx.wallet.bet({
-      token: session.token!, game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:bet`,
+      token: platformToken(session), game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:bet`,
       amount: formatUnits(stake.total, session.decimals), currency: session.currency, is_free_spin: false, round_closed: false,
     });
     if (answer.status !== "OK") {

@@ -9,7 +9,7 @@ import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
 import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
-import { loadSession, trim, type SessionRow } from "./sessions.ts";
+import { loadSession, platformToken, sessionProfile, trim, type SessionRow } from "./sessions.ts";
 
 export const playRoundBody = z.object({
   stake: decimalInput.optional(),
@@ -107,20 +107,38 @@ async function takeNonce(ctx: HouseContext, session: SessionRow): Promise<SeedTr
   return { serverSeed: row!.server_seed, clientSeed: row!.client_seed, nonce: row!.nonce };
 }
 
-async function enforceSlotPace(ctx: HouseContext, session: SessionRow) {
-  const interval = ctx.config.minSpinIntervalMs;
-  const [row] = await ctx.database.query<{ ok: boolean; wait_ms: number }>(
-    `WITH claimed AS (
-       UPDATE house.sessions SET last_slot_at = now()
-        WHERE id = $1 AND (last_slot_at IS NULL OR last_slot_at <= now() - make_interval(secs => $2::float8 / 1000))
-        RETURNING 1)
-     SELECT EXISTS (SELECT 1 FROM claimed) AS ok,
-            COALESCE(ceil(extract(epoch FROM (last_slot_at + make_interval(secs => $2::float8 / 1000) - now())) * 1000), 0)::int AS wait_ms
-       FROM house.sessions WHERE id = $1`,
-    [session.id, interval],
-  );
-  if (!row?.ok) throw new HouseError("TOO_FAST", "Please wait before the next spin.", 429, { retry_after_ms: Math.max(1, row?.wait_ms ?? interval) });
+/**
+ * Slot pace (speed of play): the profile's minimum time between two slot rounds holds per player, across
+ * all of their sessions and games (the signed player reference from the launch; a demo session paces
+ * itself). The binding check is the claim inside the statement that inserts the round (slotPaceGuard);
+ * this read only answers an ordinary early spin before a nonce is taken.
+ */
+function slotPace(session: SessionRow): { key: string; intervalMs: number } | null {
+  const intervalMs = sessionProfile(session).min_slot_spin_interval_ms;
+  if (intervalMs <= 0) return null;
+  return { key: session.mode === "real" && session.player_ref ? `player:${session.player_ref}` : `session:${session.id}`, intervalMs };
 }
+
+async function tooFast(ctx: HouseContext, pace: { key: string; intervalMs: number }): Promise<HouseError | null> {
+  const [row] = await ctx.database.query<{ wait_ms: number }>(
+    `SELECT ceil(extract(epoch FROM (last_slot_at + make_interval(secs => $2::float8 / 1000) - clock_timestamp())) * 1000)::int AS wait_ms
+       FROM house.slot_pace WHERE pace_key = $1`,
+    [pace.key, pace.intervalMs],
+  );
+  if (!row || row.wait_ms <= 0) return null;
+  return new HouseError("TOO_FAST", "Please wait before the next spin.", 429, { retry_after_ms: Math.min(pace.intervalMs, Math.max(1, row.wait_ms)) });
+}
+
+/**
+ * A CTE for the round's INSERT: claims the pace key (insert, or move last_slot_at forward only when the
+ * interval has passed). Concurrent claims of one key serialize on its row and re-check the condition
+ * against the winner's time, so of two spins of one player at once exactly one is accepted.
+ */
+const SLOT_PACE_CLAIM = `pace AS (
+       INSERT INTO house.slot_pace AS p (pace_key, last_slot_at) VALUES ($17, clock_timestamp())
+       ON CONFLICT (pace_key) DO UPDATE SET last_slot_at = clock_timestamp()
+        WHERE p.last_slot_at <= clock_timestamp() - make_interval(secs => $18::float8 / 1000)
+       RETURNING 1)`;
 
 const totalBalance = (answer: { balance: string | null; bonus_balance: string | null }) =>
   answer.balance === null ? null : toUnits(answer.balance) + (answer.bonus_balance ? toUnits(answer.bonus_balance) : 0n);
@@ -146,7 +164,8 @@ async function moveDemo(ctx: HouseContext, session: SessionRow, debit: Units, cr
 export async function playRound(ctx: HouseContext, session: SessionRow, body: PlayRoundBody) {
   const game = findGame(session.game_code)!;
   if (game.live) throw new HouseError("VALIDATION_ERROR", "Live tables take bets through /live.", 400);
-  if (body.autoplay && !ctx.config.autoplay) throw new HouseError("AUTOPLAY_DISABLED", "Autoplay is not available in this jurisdiction.", 403);
+  // Refused by the profile; the per-player pace below also keeps any client-side autoplay no faster than manual play.
+  if (body.autoplay && !sessionProfile(session).autoplay) throw new HouseError("AUTOPLAY_DISABLED", "Autoplay is not available in this jurisdiction.", 403);
   if (body.is_free_spin && (!game.canFreeSpins || session.mode === "demo")) throw new HouseError("VALIDATION_ERROR", "Free spins are not available here.", 400);
   if (body.client_request_id) {
     const [existing] = await ctx.database.query<{ id: string }>("SELECT id FROM house.rounds WHERE session_id = $1 AND client_request_id = $2", [session.id, body.client_request_id]);
@@ -169,7 +188,11 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
   }
   const perHand = stake.total;
   const totalStake = game.kind === "blackjack" ? perHand * BigInt(hands) : stake.total;
-  if (game.kind === "slot") await enforceSlotPace(ctx, session);
+  const pace = game.kind === "slot" ? slotPace(session) : null;
+  if (pace) {
+    const early = await tooFast(ctx, pace);
+    if (early) throw early;
+  }
 
   const seeds = await takeNonce(ctx, session);
   let draw: RoundRow["draw"];
@@ -187,18 +210,23 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
   }
   // Only validated parameters are stored (never the raw request: a NUL in an unknown key was a 500 from jsonb).
   const storedParams = game.kind === "blackjack" ? { hands } : stake.params;
+  // The round is accepted only together with the pace claim (one statement): no window between check and insert.
   const [row] = await ctx.database.query<{ id: string }>(
-    `INSERT INTO house.rounds (session_id, game_code, kind, status, is_free_spin, stake, win, params, draw, state, outcome,
+    `${pace ? `WITH ${SLOT_PACE_CLAIM} ` : ""}INSERT INTO house.rounds (session_id, game_code, kind, status, is_free_spin, stake, win, params, draw, state, outcome,
                                server_seed, server_seed_hash, client_seed, nonce, client_request_id, wallet)
-     VALUES ($1, $2, $3, 'open', $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb) RETURNING id`,
+     SELECT $1, $2, $3, 'open', $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb
+     ${pace ? "WHERE EXISTS (SELECT 1 FROM pace)" : ""} RETURNING id`,
     [
       session.id, game.code, game.kind, body.is_free_spin, formatUnits(totalStake, 18), win === null ? null : formatUnits(win, 18),
       JSON.stringify({ ...storedParams, stake: formatUnits(perHand, session.decimals) }), JSON.stringify(draw), state ? JSON.stringify(state) : null,
       outcome ? JSON.stringify(outcome) : null, seeds.serverSeed, hashServerSeed(seeds.serverSeed), seeds.clientSeed, seeds.nonce, body.client_request_id ?? null,
       JSON.stringify({ bets: [] }),
+      ...(pace ? [pace.key, pace.intervalMs] : []),
     ],
   );
-  const id = row!.id;
+  // Lost the claim to a concurrent spin of the same player: nothing was stored (the nonce it took stays unused).
+  if (!row) throw (pace && (await tooFast(ctx, pace))) || new HouseError("TOO_FAST", "Please wait before the next spin.", 429, { retry_after_ms: pace?.intervalMs ?? 1 });
+  const id = row.id;
   await placeStake(ctx, session, id, totalStake, body.is_free_spin);
   const placed = (await loadRound(ctx, id))!;
   if (game.kind === "blackjack") return roundView(await progressBlackjack(ctx, session, game, placed));
@@ -221,7 +249,7 @@ async function placeStake(ctx: HouseContext, session: SessionRow, roundId: strin
     return;
   }
   const answer = await ctx.wallet.bet({
-    token: session.token!, game_code: session.game_code, round_id: roundId, transaction_uuid: tx,
+    token: platformToken(session), game_code: session.game_code, round_id: roundId, transaction_uuid: tx,
     amount: book.bets[0]!.amount, currency: session.currency, is_free_spin: isFreeSpin, round_closed: false,
   });
   if (answer.status === "OK") {
@@ -248,7 +276,7 @@ async function refundRound(ctx: HouseContext, session: SessionRow, roundId: stri
   }
   let last = null;
   for (const bet of book.bets) {
-    const answer = await ctx.wallet.rollback({ token: session.token!, game_code: session.game_code, round_id: roundId, transaction_uuid: `${bet.tx}:rollback`, reference_transaction_uuid: bet.tx });
+    const answer = await ctx.wallet.rollback({ token: session.token, game_code: session.game_code, round_id: roundId, transaction_uuid: `${bet.tx}:rollback`, reference_transaction_uuid: bet.tx });
     if (answer.status !== "OK") {
       await update(ctx, roundId, { error: `rollback ${answer.status}`, wallet: book });
       return false;
@@ -270,7 +298,7 @@ async function payOut(ctx: HouseContext, session: SessionRow, row: RoundRow, win
     return (await loadRound(ctx, row.id))!;
   }
   const answer = await ctx.wallet.win({
-    token: session.token!, game_code: session.game_code, round_id: row.id, transaction_uuid: book.win!.tx,
+    token: session.token, game_code: session.game_code, round_id: row.id, transaction_uuid: book.win!.tx,
     reference_transaction_uuid: book.bets[0]!.tx, amount: book.win!.amount, currency: session.currency, round_closed: closeRound,
   });
   if (answer.status === "OK") {
@@ -334,7 +362,7 @@ async function rollBackUnappliedStakes(ctx: HouseContext, session: SessionRow, r
   if (pending.length === 0) return true;
   for (const bet of pending) {
     if (session.mode === "real") {
-      const answer = await ctx.wallet.rollback({ token: session.token!, game_code: session.game_code, round_id: row.id, transaction_uuid: `${bet.tx}:rollback`, reference_transaction_uuid: bet.tx });
+      const answer = await ctx.wallet.rollback({ token: session.token, game_code: session.game_code, round_id: row.id, transaction_uuid: `${bet.tx}:rollback`, reference_transaction_uuid: bet.tx });
       if (answer.status !== "OK") {
         await update(ctx, row.id, { error: `rollback ${answer.status}`, wallet: book });
         return false;
@@ -371,7 +399,7 @@ export async function actOnRound(ctx: HouseContext, session: SessionRow, roundId
       }
     } else {
       const answer = await ctx.wallet.bet({
-        token: session.token!, game_code: session.game_code, round_id: row.id, transaction_uuid: tx,
+        token: platformToken(session), game_code: session.game_code, round_id: row.id, transaction_uuid: tx,
         amount: formatUnits(extra, session.decimals), currency: session.currency, is_free_spin: false, round_closed: false,
       });
       if (answer.status !== "OK") {
@@ -452,18 +480,10 @@ export async function recoverRounds(ctx: HouseContext, options: { sessionId?: st
           await update(ctx, id, { status: "rejected", error: "interrupted before the stake" }, true);
           continue;
         }
-        const answer = await ctx.wallet.bet({
-          token: session.token!, game_code: session.game_code, round_id: id, transaction_uuid: first.tx,
-          amount: first.amount, currency: session.currency, is_free_spin: row.is_free_spin, round_closed: false,
-        });
-        if (answer.status !== "OK") {
-          await refundRound(ctx, session, id, row.wallet, `recovery: bet ${answer.status}`);
-          finished += 1;
-          continue;
-        }
-        first.status = "ok";
-        // Blackjack carries on below as a staked deal that was never shown (its cards are already stored).
-        await update(ctx, id, { status: "bet_placed", wallet: row.wallet });
+        // The bet's answer was lost and the provider keeps no token to re-send it: roll it back instead (a
+        // tombstone if it never arrived). Nothing of the round was shown, so a refund is the right outcome.
+        if (await refundRound(ctx, session, id, row.wallet, "recovery: bet unconfirmed, rolled back")) finished += 1;
+        continue;
       }
       const current = (await loadRound(ctx, id))!;
       if (current.status === "bet_placed" && game?.kind === "blackjack" && current.win === null) {

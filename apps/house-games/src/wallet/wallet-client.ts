@@ -21,9 +21,15 @@ export type FetchLike = (url: string, init: { method: string; headers: Record<st
 export type WalletClientOptions = { platformUrl: string; secret: string; fetch?: FetchLike; timeoutMs?: number };
 
 type Common = { token: string; game_code: string };
+/**
+ * Wins and rollbacks may go without a token (PROVIDER_WALLET_PROTOCOL rule 4): the provider keeps only a
+ * hash of the platform's token, so background recovery has none, and the platform resolves the call by
+ * the referenced bet of this provider.
+ */
+type Settlement = { token?: string | null; game_code: string };
 export type BetCall = Common & { round_id: string; transaction_uuid: string; amount: string; currency: string; is_free_spin: boolean; round_closed: boolean };
-export type WinCall = Common & { round_id: string; transaction_uuid: string; reference_transaction_uuid: string; amount: string; currency: string; round_closed: boolean };
-export type RollbackCall = Common & { round_id: string; transaction_uuid: string; reference_transaction_uuid: string };
+export type WinCall = Settlement & { round_id: string; transaction_uuid: string; reference_transaction_uuid: string; amount: string; currency: string; round_closed: boolean };
+export type RollbackCall = Settlement & { round_id: string; transaction_uuid: string; reference_transaction_uuid: string };
 
 const RETRIES = 3;
 
@@ -47,7 +53,9 @@ export class WalletClient {
   }
 
   /** One signed call; retried on 5xx / network errors (the transaction ids make retries safe). */
-  private async call(method: string, body: Record<string, unknown>): Promise<WalletOutcome> {
+  private async call(method: string, { token, ...rest }: Record<string, unknown>): Promise<WalletOutcome> {
+    // No token (null or absent) is left out of the body, never sent as null.
+    const body = typeof token === "string" && token.length > 0 ? { token, ...rest } : rest;
     const url = `${this.options.platformUrl.replace(/\/$/, "")}/api/v1/provider/${HOUSE_PROVIDER_CODE}/wallet/${method}`;
     for (let attempt = 1; attempt <= RETRIES; attempt += 1) {
       const raw = JSON.stringify({ request_uuid: randomUUID(), timestamp: new Date().toISOString(), ...body });

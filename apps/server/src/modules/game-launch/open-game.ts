@@ -122,6 +122,7 @@ export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<
     session_id: session.sessionGuid,
     game_url: providerLaunchUrl(env, game.game_provider, game.external_guid, {
       token: session.token,
+      playerGuid: input.playerGuid,
       mode: "real",
       lang: input.languageCode,
       currency: playCurrency.code,

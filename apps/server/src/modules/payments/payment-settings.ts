@@ -1,18 +1,22 @@
+import { jurisdictionCode, jurisdictionProfile } from "@croupier/contract/jurisdiction";
 import type { Env } from "../../env.ts";
 
-/** Jurisdictions whose rules forbid players to cancel (reverse) a pending withdrawal. */
-const NO_WITHDRAWAL_REVERSAL = new Set(["gb"]);
-
 /**
- * Whether a player may cancel a pending withdrawal. The UK Gambling
- * Commission forbids reverse withdrawals: under JURISDICTION=gb, and for
- * players whose country is gb, never. Elsewhere PLAYER_MAY_CANCEL_WITHDRAWAL
- * decides (default: allowed).
+ * Whether a player may cancel (reverse) a pending withdrawal. The operator's jurisdiction profile
+ * decides first (gb: never, the UK Gambling Commission bans reverse withdrawals), then the operator's
+ * PLAYER_MAY_CANCEL_WITHDRAWAL may forbid it where the profile allows it. The player's country, fixed at
+ * sign-up, may only tighten this (a player from gb never may, whatever the operator's profile); it can
+ * never loosen what the operator's profile forbids, so no field a player can edit chooses the rule.
  */
-export function playerMayCancelWithdrawal(env: Env, playerCountryIso2: string | null): boolean {
-  if (NO_WITHDRAWAL_REVERSAL.has(env.JURISDICTION)) return false;
-  if (playerCountryIso2 && NO_WITHDRAWAL_REVERSAL.has(playerCountryIso2.toLowerCase())) return false;
-  return env.PLAYER_MAY_CANCEL_WITHDRAWAL ?? true;
+export function playerMayCancelWithdrawal(
+  env: Pick<Env, "jurisdiction" | "PLAYER_MAY_CANCEL_WITHDRAWAL">,
+  playerCountryIso2: string | null,
+): boolean {
+  if (!env.jurisdiction.withdrawal_reversal) return false;
+  if (env.PLAYER_MAY_CANCEL_WITHDRAWAL === false) return false;
+  const country = jurisdictionCode.safeParse(playerCountryIso2?.toLowerCase());
+  if (country.success && !jurisdictionProfile(country.data).withdrawal_reversal) return false;
+  return true;
 }
 
 /** POST /billing/deposit/test (money from nowhere) exists in demo mode only, never in production. */
