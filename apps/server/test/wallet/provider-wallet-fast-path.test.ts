@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetRequest, WinRequest } from "@croupier/contract/entities/provider-wallet";
+import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
 import { systemAccountGuid } from "../../src/modules/ledger/ledger-accounts.ts";
 import { callFingerprint } from "../../src/modules/provider-wallet/fingerprint.ts";
 import { runFastCall } from "../../src/modules/provider-wallet/run-fast-call.ts";
@@ -89,6 +90,19 @@ describe("provider wallet one-trip path", () => {
     await ctx.database.query("UPDATE users SET status = 'locked' WHERE guid = $1", [locked.playerGuid]);
     const blockedWallet = await warmSeat("100");
     await ctx.database.query("UPDATE wallets SET status = 'blocked' WHERE guid = $1", [blockedWallet.walletGuid]);
+    // ADR 011: a game session whose login session has ended, and a win presented with another session's token.
+    const loggedOut = await warmSeat("100");
+    const [login] = await ctx.database.query<{ guid: string }>(
+      "INSERT INTO sessions (user_guid, refresh_expires_at, finished_at, finish_reason) VALUES ($1, now() + interval '1 day', now(), 'logout') RETURNING guid",
+      [loggedOut.playerGuid],
+    );
+    await ctx.database.query("UPDATE game_sessions SET login_session_guid = $1 WHERE wallet_guid = $2", [login!.guid, loggedOut.walletGuid]);
+    const otherTab = await issueGameSession(ctx.database.db, {
+      playerGuid: seat.playerGuid,
+      walletGuid: seat.walletGuid,
+      providerCode: "house",
+      gameCode: seat.gameCode,
+    });
 
     const cases: [string, () => Promise<unknown>, Seat][] = [
       ["an unknown token", () => fastBet(bet(seat, "1", { token: `nope-${randomUUID()}` })), seat],
@@ -105,6 +119,8 @@ describe("provider wallet one-trip path", () => {
       ["a win of an unknown bet", () => fastWin(win(seat, { transaction_uuid: `bet-${randomUUID()}`, round_id: "r" }, "1")), seat],
       ["a win of a rolled back bet", () => fastWin(win(seat, rolledBack, "1")), seat],
       ["a win in another currency", () => fastWin(win(seat, placed, "1", { currency: "EUR" })), seat],
+      ["a bet of a game whose login session has ended", () => fastBet(bet(loggedOut, "1")), loggedOut],
+      ["a win with another game session's token", () => fastWin(win({ ...seat, token: otherTab.token }, placed, "1")), seat],
     ];
     for (const [name, call, who] of cases) {
       const before = await walletState(ctx.database, who.walletGuid);
@@ -114,6 +130,7 @@ describe("provider wallet one-trip path", () => {
     // And the other path still answers each of them (a few, in its own words).
     expect((await providerCall(ctx.app, "bet", bet(expired, "1"))).status).toBe("TOKEN_EXPIRED");
     expect((await providerCall(ctx.app, "bet", bet(locked, "1"))).status).toBe("PLAYER_BLOCKED");
+    expect((await providerCall(ctx.app, "bet", bet(loggedOut, "1"))).status).toBe("TOKEN_EXPIRED");
     expect((await providerCall(ctx.app, "win", win(seat, rolledBack, "1"))).status).toBe("TRANSACTION_ROLLED_BACK");
   });
 
