@@ -20,6 +20,7 @@ import {
 } from "./games/blackjack/blackjack-play.ts";
 import { findGame } from "./games/game-catalog.ts";
 import { houseGamesPlugin, type HouseGamesApi } from "./plugin.ts";
+import { launchingClient } from "./testing/signed-launch.ts";
 import type { FetchLike } from "./wallet/wallet-client.ts";
 
 /**
@@ -36,6 +37,9 @@ const SERVER_SEED = "interrupted-rounds-known-server-seed";
 let database: TestDatabase;
 let app: App;
 let api: HouseGamesApi;
+/** Opens sessions and calls them as the game client does: signed launches, the platform token of a real session. */
+const playerOfToken = new Map<string, string>();
+const client = launchingClient(HOUSE_SECRET, { playerOf: (token) => playerOfToken.get(token) });
 let breakWire: (method: string, tx: string) => "pass" | "fail-after" = () => "pass";
 
 const injectFetch = (): FetchLike => async (url, init) => {
@@ -84,18 +88,23 @@ async function player(gameCode: string, cash: string) {
     gameCode,
     gameGuid: game!.guid,
   });
+  playerOfToken.set(session.token, playerGuid);
   return { token: session.token, walletGuid: wallet.guid };
 }
 
 type Answer = { status: number; body: { status: string; payload: Record<string, unknown> & { code?: string } } };
 async function call(method: string, url: string, key?: string, payload?: unknown): Promise<Answer> {
+  const opening = method === "POST" && url === "/house/api/sessions" && payload !== null && typeof payload === "object";
+  const body = opening ? client.sessionBody(payload as Record<string, unknown>) : payload;
   const res = await app.inject({
     method: method as "GET",
     url,
-    headers: key ? { authorization: `Bearer ${key}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: client.headers(key),
+    ...(body === undefined ? {} : { payload: body as object }),
   });
-  return { status: res.statusCode, body: res.json() as Answer["body"] };
+  const answer = { status: res.statusCode, body: res.json() as Answer["body"] };
+  if (opening) client.opened(payload, answer.body);
+  return answer;
 }
 
 type Round = {
