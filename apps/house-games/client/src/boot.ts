@@ -11,6 +11,10 @@ export type PlayBoot = {
   exit_url: string | null;
   currency: string | null;
   api_base: string;
+  /** The launch the platform signed (ADR 010): passed on to the provider, which checks it. */
+  jurisdiction: string | null;
+  player: string | null;
+  launch_sig: string | null;
 };
 
 export type VerifyBoot = { page: "verify"; api_base: string; params: Record<string, string> };
@@ -59,6 +63,9 @@ export function parseBoot(json: string | null, location: { pathname: string; sea
       exit_url: str(raw.exit_url) ?? query.get("exit_url"),
       currency: str(raw.currency) ?? query.get("currency"),
       api_base: apiBase,
+      jurisdiction: str(raw.jurisdiction) ?? query.get("jurisdiction"),
+      player: str(raw.player) ?? query.get("player"),
+      launch_sig: str(raw.launch_sig) ?? query.get("launch_sig"),
     };
   }
   return { page: "unknown", api_base: apiBase };

@@ -29,12 +29,18 @@ const TIMEOUT_MS = 15_000;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export function createApiClient(base: string, getKey: () => string | null = () => null) {
+/**
+ * getPlatformToken: the platform's game session token from the launch URL (real play). The provider keeps
+ * only its hash, so every session call presents it (X-Platform-Token); it lives in memory only.
+ */
+export function createApiClient(base: string, getKey: () => string | null = () => null, getPlatformToken: () => string | null = () => null) {
   async function call<T>(method: string, path: string, body?: unknown, auth = true): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
     const key = auth ? getKey() : null;
     if (key) headers.authorization = `Bearer ${key}`;
+    const platformToken = key ? getPlatformToken() : null;
+    if (platformToken) headers["x-platform-token"] = platformToken;
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -67,7 +73,16 @@ export function createApiClient(base: string, getKey: () => string | null = () =
   return {
     games: () => call<GameSummary[]>("GET", "/games", undefined, false),
     game: (gameCode: string) => call<GameDefinition>("GET", `/games/${code(gameCode)}`, undefined, false),
-    openSession: (body: { game_code: string; mode: "real" | "demo"; token?: string; currency?: string; lang?: string }) =>
+    openSession: (body: {
+      game_code: string;
+      mode: "real" | "demo";
+      token?: string;
+      currency?: string;
+      lang?: string;
+      jurisdiction?: string;
+      player?: string;
+      launch_sig?: string;
+    }) =>
       call<Session>("POST", "/sessions", body, false),
     session: () => call<Session>("GET", "/session"),
     fairness: () => call<Fairness>("GET", "/fairness"),

@@ -60,7 +60,7 @@ export function InfoPanel({ open, onClose }: { open: boolean; onClose: () => voi
         </dd>
         <dt>Jurisdiction</dt>
         <dd>
-          {session.jurisdiction.code}
+          {session.jurisdiction.code === "none" ? "none in particular" : session.jurisdiction.code.toUpperCase()}
           {session.jurisdiction.min_spin_interval_ms > 0 && ` · ${(session.jurisdiction.min_spin_interval_ms / 1000).toFixed(1)} s between spins`}
           {` · autoplay ${session.jurisdiction.autoplay ? "on" : "off"}`}
         </dd>

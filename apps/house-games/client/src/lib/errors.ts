@@ -13,6 +13,7 @@ const TITLES: Record<string, { title: string; fatal?: boolean }> = {
   TOKEN_EXPIRED: { title: "Session expired", fatal: true },
   INVALID_TOKEN: { title: "Session expired", fatal: true },
   UNAUTHORIZED: { title: "Session expired", fatal: true },
+  INVALID_LAUNCH: { title: "Game link not valid", fatal: true },
   WRONG_CURRENCY: { title: "Currency not accepted", fatal: true },
   WALLET_UNAVAILABLE: { title: "Wallet unavailable" },
   GAME_NOT_AVAILABLE: { title: "Game not available", fatal: true },

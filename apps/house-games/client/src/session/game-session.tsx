@@ -71,7 +71,7 @@ type Loaded = { definition: GameDefinition; session: Session };
 /** Opens (or resumes) the provider session for the boot's game, then renders the game. */
 export function GameSessionProvider({ boot, children, fallback }: { boot: PlayBoot; children: ReactNode; fallback: (state: { error: ErrorView | null }) => ReactNode }) {
   const keyRef = useRef<string | null>(readStoredKey(boot));
-  const api = useMemo(() => createApiClient(boot.api_base, () => keyRef.current), [boot.api_base]);
+  const api = useMemo(() => createApiClient(boot.api_base, () => keyRef.current, () => boot.token), [boot.api_base, boot.token]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<ErrorView | null>(null);
 
@@ -99,6 +99,10 @@ export function GameSessionProvider({ boot, children, fallback }: { boot: PlayBo
           ...(boot.token ? { token: boot.token } : {}),
           ...(boot.currency ? { currency: boot.currency } : {}),
           lang: boot.lang,
+          // The launch the platform signed: the provider believes the jurisdiction and player only with it.
+          ...(boot.jurisdiction ? { jurisdiction: boot.jurisdiction } : {}),
+          ...(boot.player ? { player: boot.player } : {}),
+          ...(boot.launch_sig ? { launch_sig: boot.launch_sig } : {}),
         });
         if (session.session_key) {
           keyRef.current = session.session_key;
