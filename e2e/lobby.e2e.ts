@@ -14,28 +14,27 @@ const studiosOf = (page: Page, name: string) =>
   grid(page, name).locator("li a span.block > span.block:nth-child(2)").allTextContents();
 
 /**
- * The demo player's session, put where the server keeps it for a browser: the HttpOnly
- * __Host-refresh_token cookie (ADR 012). The page gets its access token through the refresh call.
+ * Logs the demo player in the way the web app does, from a page of this origin (after its start-up
+ * refresh, so nothing races the login): the server keeps the session in the HttpOnly
+ * __Host-refresh_token cookie (ADR 012), which no test code can forge. Returns an access token.
  */
 async function logInAsDemo(context: BrowserContext) {
-  const response = await fetch(`${baseUrl()}/api/v1/authorization/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "demo@example.com", password: "demo-password-1" }),
+  const page = await context.newPage();
+  const started = page.waitForResponse((r) => r.url().endsWith("/api/v1/session/update"));
+  await page.goto("/");
+  await started;
+  const result = await page.evaluate(async () => {
+    const response = await fetch("/api/v1/authorization/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "demo@example.com", password: "demo-password-1" }),
+    });
+    const body = (await response.json()) as { payload: { access_token: string } };
+    return { status: response.status, token: body.payload.access_token };
   });
-  expect(response.status).toBe(200);
-  const { payload } = (await response.json()) as { payload: { access_token: string; refresh_token: string } };
-  await context.addCookies([
-    {
-      name: "__Host-refresh_token",
-      value: payload.refresh_token,
-      url: baseUrl(),
-      httpOnly: true,
-      secure: true,
-      sameSite: "Strict",
-    },
-  ]);
-  return payload.access_token;
+  await page.close();
+  expect(result.status).toBe(200);
+  return result.token;
 }
 
 async function removeFavorite(token: string, externalGuid: string) {
