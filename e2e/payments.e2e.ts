@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { waitForHydration } from "./support/browser.ts";
+import { baseUrl, waitForHydration } from "./support/browser.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
 // The whole money loop against the real server (scripts/e2e.mjs): the sandbox PSP's hosted card
@@ -28,10 +28,16 @@ const headerTotal = (page: Page) => header(page).getByTestId("header-wallet-tota
 async function logInAsNewPlayer(page: Page) {
   const email = `payer-${randomBytes(6).toString("hex")}@example.com`;
   const password = "payments-pass-1";
-  const currencies = await page.request.get("/api/v1/dictionary/currencies");
+  // Signed up outside the browser: page.request shares the browser's cookie jar, and the sign-up's
+  // session cookie would log the page in before the login dialog this test drives.
+  const currencies = await fetch(`${baseUrl()}/api/v1/dictionary/currencies`);
   const usd = ((await currencies.json()).payload as { guid: string; code: string }[]).find((c) => c.code === "USD");
-  const created = await page.request.post("/api/v1/signup", { data: { email, password, currency_guid: usd?.guid } });
-  expect(created.status()).toBe(200);
+  const created = await fetch(`${baseUrl()}/api/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, currency_guid: usd?.guid }),
+  });
+  expect(created.status).toBe(200);
   await page.goto("/?modal=login");
   await waitForHydration(page);
   const login = page.getByRole("dialog", { name: "Log in" });
