@@ -62,6 +62,21 @@ describe("foundation", () => {
     expect(production["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 
+  it("pins the token cookie and cache rules: HttpOnly __Host- refresh cookie, no-store on token and personal answers (issue #13, items 7 and 8)", async () => {
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/session/create",
+      headers: { "sec-fetch-mode": "cors", host: "localhost:3000" },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.headers["cache-control"]).toBe("no-store");
+    const setCookie = String(created.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^__Host-refresh_token=[\w.-]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    // A browser's body never carries the refresh token (the contract's field stays, empty).
+    expect(created.json().payload.refresh_token).toBe("");
+    // A logged-in player's API answers and SSR pages are no-store too: identity/token-transport.test.ts, e2e/identity.e2e.ts.
+  });
+
   it("serves the OpenAPI document", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(res.statusCode).toBe(200);
