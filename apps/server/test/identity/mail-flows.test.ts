@@ -44,7 +44,7 @@ describe("email approval", () => {
 });
 
 describe("magic link and login code", () => {
-  it("mails /?magic_link=CODE and the code; the code logs in once and upgrades the session", async () => {
+  it("mails /?magic_link=CODE and the code; the code logs in once in a new session", async () => {
     const anon = await createSession(ctx.app);
     const res = await post("/authorization/request-login-code", { email: "demo@example.com", currency_guid: null, b_tag: "aff-1" });
     expect(res.statusCode).toBe(200);
@@ -56,7 +56,8 @@ describe("magic link and login code", () => {
     const loggedIn = await post("/authorization/code-login", { token: code.toLowerCase() }, bearer(anon.payload.access_token));
     expect(loggedIn.statusCode).toBe(200);
     const access = decodeJwt(loggedIn.json().payload.access_token);
-    expect(access.sid).toBe(decodeJwt(anon.payload.access_token).sid);
+    // A login starts a new session; the anonymous one ends (issue #13, item 6).
+    expect(access.sid).not.toBe(decodeJwt(anon.payload.access_token).sid);
     expect(access.sub).toBeTruthy();
     const reuse = await post("/authorization/code-login", { token: code });
     expect(reuse.statusCode).toBe(400);

@@ -43,7 +43,12 @@ describe("identity-provider login (development provider)", () => {
     const res = await trip.login();
     expect(res.statusCode).toBe(200);
     const access = decodeJwt(res.json().payload.access_token);
-    expect(access.sid).toBe(decodeJwt(anon.payload.access_token).sid);
+    // A login starts a new session; the anonymous one ends (issue #13, item 6).
+    expect(access.sid).not.toBe(decodeJwt(anon.payload.access_token).sid);
+    const [anonRow] = await ctx.database.query<{ finish_reason: string | null }>("SELECT finish_reason FROM sessions WHERE guid = $1", [
+      decodeJwt(anon.payload.access_token).sid,
+    ]);
+    expect(anonRow?.finish_reason).toBe("login");
     const profile = await ctx.app.inject({ method: "GET", url: "/api/v1/profile", headers: bearer(res.json().payload.access_token) });
     expect(profile.json().payload).toMatchObject({ email: "oidc-new@example.com", email_approved: true, passwordless: true, login_type: "provider", first_name: "Oidc", last_name: "Tester" });
     const [row] = await ctx.database.query<{ b_tag: string }>("SELECT b_tag FROM users WHERE email = 'oidc-new@example.com'");
