@@ -444,9 +444,9 @@ export async function pendingRound(ctx: HouseContext, session: SessionRow) {
 
 /**
  * Finishes what a crash or a lost connection left half done, always with the
- * stored RNG result: an open round re-sends its bet (same transaction id, so
- * at most one debit) and then pays; a refused re-send is rolled back; a
- * placed bet gets its win. A blackjack hand left waiting for longer than the
+ * stored RNG result: an open round (its bet's answer lost, nothing shown) is
+ * rolled back, since the provider keeps no token to re-send the bet (ADR 010;
+ * wins and rollbacks go without one); a placed bet gets its win. A blackjack hand left waiting for longer than the
  * configured time is completed by the game's published rules (ADR 009): the
  * player's hands stand, the dealer plays out with the same cards, and the
  * round settles like any other. Refunds are only for stakes that never
