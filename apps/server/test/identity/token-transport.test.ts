@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { peekSession } from "../../src/modules/identity/sessions/peek-session.ts";
+import { ROTATION_GRACE_MS } from "../../src/modules/identity/sessions/refresh-session.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bearer, createSession, decodeJwt, login, mailedLink, signUp } from "./identity-helpers.ts";
 
@@ -146,7 +147,15 @@ describe("the refresh token travels in an HttpOnly __Host- cookie (item 7)", () 
     expect(decodeJwt(next.value).sid).toBe(decodeJwt(first.value).sid);
     expect(decodeJwt(rotated.json().payload.access_token).sub).toBe(decodeJwt(first.value).sub);
 
-    const replay = await refresh({ ...BROWSER, ...cookieHeader(first.value) });
+    // Past the grace for a lost answer, the spent cookie is a copy: the session ends.
+    const later = Date.now() + ROTATION_GRACE_MS + 1000;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+    let replay;
+    try {
+      replay = await refresh({ ...BROWSER, ...cookieHeader(first.value) });
+    } finally {
+      clock.mockRestore();
+    }
     expect(replay.statusCode).toBe(200);
     const replayAccess = decodeJwt(replay.json().payload.access_token);
     expect(replayAccess.sub).toBeUndefined();
@@ -156,6 +165,37 @@ describe("the refresh token travels in an HttpOnly __Host- cookie (item 7)", () 
     expect((await sessionRow(decodeJwt(first.value).sid))?.finished_at).not.toBeNull();
     const after = await refresh({ ...BROWSER, ...cookieHeader(next.value) });
     expect(decodeJwt(after.json().payload.access_token).sub).toBeUndefined();
+  });
+
+  it("a cookie whose rotation answer was lost (page torn down mid-refresh) gets the current token again within the grace", async () => {
+    const first = refreshCookie((await login(ctx.app, "demo@example.com", "demo-password-1", BROWSER)).headers)!;
+    const lost = await refresh({ ...BROWSER, ...cookieHeader(first.value) });
+    const current = refreshCookie(lost.headers)!;
+    // The browser never stored `current` and presents `first` again.
+    const again = await refresh({ ...BROWSER, ...cookieHeader(first.value) });
+    expect(again.statusCode).toBe(200);
+    expect(decodeJwt(again.json().payload.access_token)).toMatchObject({
+      sid: decodeJwt(first.value).sid,
+      sub: decodeJwt(first.value).sub,
+    });
+    const reissued = refreshCookie(again.headers)!;
+    expect(decodeJwt(reissued.value).jti).toBe(decodeJwt(current.value).jti);
+    expect((await sessionRow(decodeJwt(first.value).sid))?.finished_at).toBeNull();
+    // And the session goes on normally from there.
+    const onwards = await refresh({ ...BROWSER, ...cookieHeader(reissued.value) });
+    expect(decodeJwt(onwards.json().payload.access_token).sub).toBe(decodeJwt(first.value).sub);
+    // An older token than the direct predecessor is no lost answer: it ends the session.
+    const stale = await refresh({ ...BROWSER, ...cookieHeader(first.value) });
+    expect(decodeJwt(stale.json().payload.access_token).sub).toBeUndefined();
+    expect((await sessionRow(decodeJwt(first.value).sid))?.finished_at).not.toBeNull();
+  });
+
+  it("two tabs refreshing with the same cookie at once both keep the session", async () => {
+    const first = refreshCookie((await login(ctx.app, "demo@example.com", "demo-password-1", BROWSER)).headers)!;
+    const both = await Promise.all([1, 2].map(() => refresh({ ...BROWSER, ...cookieHeader(first.value) })));
+    for (const res of both) expect(decodeJwt(res.json().payload.access_token).sub).toBe(decodeJwt(first.value).sub);
+    const jtis = both.map((res) => decodeJwt(refreshCookie(res.headers)!.value).jti);
+    expect(jtis[0]).toBe(jtis[1]);
   });
 
   it("a browser without a cookie gets a new anonymous session from the refresh call (no refused call on a first visit)", async () => {

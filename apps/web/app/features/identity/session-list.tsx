@@ -1,10 +1,10 @@
 import type { SessionLog } from "@croupier/contract/entities/session";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { toastError, toastSuccess } from "../../lib/toasts";
 import { terminateOtherSessions } from "./auth-actions";
 import { errorMessage } from "./identity-api";
 import { useSessionLogs } from "./session-logs";
-import { currentAccessToken } from "./token-store";
+import { currentAccessToken, subscribeAccessToken } from "./token-store";
 import { sessionIdOfToken } from "./token-lifecycle";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -30,7 +30,12 @@ export function describePlace(log: SessionLog): string {
 export function SessionList() {
   const sessions = useSessionLogs();
   const [busy, setBusy] = useState(false);
-  const currentSid = typeof document === "undefined" ? null : sessionIdOfToken(currentAccessToken());
+  // Live: after a full page load the tab's access token (and so its session id) arrives with the start-up refresh.
+  const currentSid = useSyncExternalStore(
+    subscribeAccessToken,
+    () => sessionIdOfToken(currentAccessToken()),
+    () => null,
+  );
   const active = (sessions.data ?? []).filter((log) => log.finished_at === null);
   const others = active.filter((log) => log.guid !== currentSid).length;
 

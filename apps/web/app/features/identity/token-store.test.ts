@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearTokens, currentAccessToken, handOverRefreshToken, readTokens, writeTokens } from "./token-store";
+import {
+  clearTokens,
+  currentAccessToken,
+  handOverRefreshToken,
+  readTokens,
+  subscribeAccessToken,
+  writeTokens,
+} from "./token-store";
 
 // Issue #13, item 7: no token in a script-readable cookie; the access token lives in memory only.
 afterEach(() => clearTokens());
@@ -20,5 +27,16 @@ describe("token store (memory only)", () => {
     expect(readTokens()).toEqual({ access: "next.access.token", refresh: null });
     clearTokens();
     expect(readTokens()).toEqual({ access: null, refresh: null });
+  });
+
+  it("tells subscribers when the access token changes (the session list marks this device once it arrives)", () => {
+    const seen: (string | null)[] = [];
+    const unsubscribe = subscribeAccessToken(() => seen.push(currentAccessToken()));
+    writeTokens({ access_token: "first.access.token", refresh_token: "" });
+    writeTokens({ access_token: "first.access.token", refresh_token: "" });
+    clearTokens();
+    unsubscribe();
+    writeTokens({ access_token: "later.access.token", refresh_token: "" });
+    expect(seen).toEqual(["first.access.token", null]);
   });
 });

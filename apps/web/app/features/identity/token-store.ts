@@ -6,6 +6,13 @@ import type { StoredTokens, Tokens } from "./token-lifecycle";
 // the refresh call.
 let access: string | null = null;
 let handedOver: string | null = null;
+const listeners = new Set<() => void>();
+
+function setAccess(next: string | null) {
+  if (next === access) return;
+  access = next;
+  for (const listener of listeners) listener();
+}
 
 export function readTokens(): StoredTokens {
   return { access, refresh: handedOver };
@@ -13,19 +20,27 @@ export function readTokens(): StoredTokens {
 
 /** Keeps the access token. A body's refresh_token is ignored: the cookie carries the real one. */
 export function writeTokens(tokens: Tokens) {
-  access = tokens.access_token || null;
   handedOver = null;
+  setAccess(tokens.access_token || null);
 }
 
 export function clearTokens() {
-  access = null;
   handedOver = null;
+  setAccess(null);
 }
 
 export function handOverRefreshToken(refreshToken: string) {
-  access = null;
   handedOver = refreshToken;
+  setAccess(null);
 }
 
 /** The access token this tab uses now (its session id tells "this device" in the session list). */
 export const currentAccessToken = () => access;
+
+/** For useSyncExternalStore: a full page load gets its access token only after the start-up refresh. */
+export function subscribeAccessToken(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

@@ -67,7 +67,8 @@ export const sessionRoutes = (services: IdentityServices): FastifyPluginAsyncZod
       const fromCookie = readRefreshCookie(request, env);
       if (fromCookie) {
         try {
-          return ok(request, sendTokens(request, reply, env, await refreshSession(db, env, fromCookie)));
+          const pair = await refreshSession(db, env, fromCookie, { graceForLostAnswer: true });
+          return ok(request, sendTokens(request, reply, env, pair));
         } catch (error) {
           // Refused (ended, replayed, expired, locked): fall through to a new session below.
           if (!(error instanceof AppError) || ![401, 403].includes(error.statusCode)) throw error;
