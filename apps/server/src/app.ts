@@ -13,6 +13,7 @@ import {
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
+import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { imageProxyPlugin } from "./plugins/image-proxy.ts";
@@ -65,7 +66,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
       serializers: { req: logRequestSerializer },
     },
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     // Accept a well-formed upstream id (load balancer) so one id follows the request end to end.
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { jurisdictionCodes, jurisdictionProfile } from "@croupier/contract/jurisdiction";
 import { isLoopbackHost, isWildcardHost } from "./lib/loopback-host.ts";
+import { trustProxySetting } from "./lib/trust-proxy.ts";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
@@ -92,7 +93,8 @@ export const envObject = z.object({
   // Realtime: "false" makes a process hold sockets only; at least one process must dispatch the outbox.
   REALTIME_DISPATCH: bool.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
+  // Proxies whose X-Forwarded-For is believed: a hop count or their addresses (lib/trust-proxy.ts).
+  TRUST_PROXY: trustProxySetting,
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -157,6 +159,8 @@ export const envObject = z.object({
     .max(24 * 60)
     .default(30),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(100),
+  // Per account across every address (a botnet or invented addresses): pauses password login only.
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")

@@ -5,7 +5,7 @@ import { bearer, createSession, decodeJwt, login, signUp } from "./identity-help
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await buildTestApp({ TRUST_PROXY: "true", COUNTRY_HEADER: "CF-IPCountry" }, { demo: true });
+  ctx = await buildTestApp({ TRUST_PROXY: "loopback", COUNTRY_HEADER: "CF-IPCountry" }, { demo: true });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -34,6 +34,12 @@ describe("anonymous sessions", () => {
     expect(metadata.country_code).toBe("GB");
     const unknown = await createSession(ctx.app, { "cf-ipcountry": "XX" });
     expect(unknown.metadata.country_code).toBe("US");
+  });
+
+  it("ignores the country header from a peer that is not one of the trusted proxies", async () => {
+    const res = await ctx.app.inject({ method: "POST", url: "/api/v1/session/create", headers: { "cf-ipcountry": "GB" }, remoteAddress: "203.0.113.50" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().metadata.country_code).toBe("US");
   });
 
   it("ignores the country header when no proxy is trusted", async () => {

@@ -4,10 +4,13 @@ import { AppError } from "../../../lib/app-error.ts";
 /**
  * Failure counters in the database (table login_attempts), so every server process sees the
  * same count. A key collects failures in a window; reaching the limit locks the key for the
- * lock time. Keys: "login:<email>|<ip>" (account from one IP), "login-ip:<ip>", "code-ip:<ip>",
- * "mail:<email>", "mail-ip:<ip>".
+ * lock time. Keys: "login:<email>|<ip>" (account from one IP), "login-ip:<ip>", "login-account:<email>"
+ * (account from any IP), "code-ip:<ip>", "mail:<email>", "mail-ip:<ip>".
  */
 export type Limit = { max: number; minutes: number };
+
+/** The failure counter of one account across every address (cleared by a login that proves the owner). */
+export const accountFailureKey = (email: string) => `login-account:${email.toLowerCase()}`;
 
 type Row = { failures: number; locked_until: string | null };
 
@@ -18,13 +21,19 @@ const waitMessage = (what: string, until: string) => {
   return `${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 };
 
-/** Throws RATE_LIMITED when the key is locked now. */
-export async function assertNotLocked(database: DatabaseHandle, key: string, what: string): Promise<void> {
+/** When the key is locked now, the lock's end; otherwise null. */
+export async function lockedUntil(database: DatabaseHandle, key: string): Promise<string | null> {
   const [row] = await database.query<Row>(
     "SELECT failures, locked_until FROM login_attempts WHERE key = $1 AND locked_until > now()",
-    [key],
+    [key.slice(0, 400)],
   );
-  if (row?.locked_until) throw new AppError("RATE_LIMITED", waitMessage(what, row.locked_until));
+  return row?.locked_until ?? null;
+}
+
+/** Throws RATE_LIMITED when the key is locked now. */
+export async function assertNotLocked(database: DatabaseHandle, key: string, what: string): Promise<void> {
+  const until = await lockedUntil(database, key);
+  if (until) throw new AppError("RATE_LIMITED", waitMessage(what, until));
 }
 
 /** Counts one failure; returns the lock end when this failure reached the limit. */
@@ -60,3 +69,5 @@ export async function consumeQuota(database: DatabaseHandle, key: string, limit:
 }
 
 export const lockedMessage = (what: string, until: string) => waitMessage(what, until);
+
+export const minutesUntil = minutesLeft;

@@ -6,7 +6,7 @@ import { linkMail } from "../../mail/mailer.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { lockedError } from "../shared/locked-error.ts";
 import { hashSecret, newLoginCode, normalizeLoginCode } from "../shared/secrets.ts";
-import { assertNotLocked, clearFailures, consumeQuota, lockedMessage, recordFailure } from "./attempt-limits.ts";
+import { accountFailureKey, assertNotLocked, clearFailures, consumeQuota, lockedMessage, recordFailure } from "./attempt-limits.ts";
 
 const CODE_TTL_MINUTES = 15;
 const CODE_MAX_ATTEMPTS = 5;
@@ -114,10 +114,12 @@ export async function loginWithCode(
   }
   await clearFailures(database, ipKey);
   const [user] = await db
-    .select({ status: users.status, reason: users.status_reason })
+    .select({ status: users.status, reason: users.status_reason, email: users.email })
     .from(users)
     .where(eq(users.guid, spent.user_guid));
   if (user?.status === "locked") throw lockedError(user.reason);
+  // The mailed code proves the owner: password login resumes (the pause is for guessers).
+  if (user) await clearFailures(database, accountFailureKey(user.email));
   // Opening the mailed link proves the address.
   await db
     .update(users)

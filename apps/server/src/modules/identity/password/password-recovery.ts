@@ -3,6 +3,7 @@ import { authTokens, users } from "@croupier/db/schema/index";
 import type { Env } from "../../../env.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { linkMail } from "../../mail/mailer.ts";
+import { accountFailureKey, clearFailures } from "../authorization/attempt-limits.ts";
 import { assertMailQuota } from "../authorization/login-codes.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { finishUserSessions } from "../sessions/finish-sessions.ts";
@@ -85,6 +86,8 @@ export async function resetPassword(services: IdentityServices, input: { token: 
       .where(eq(users.guid, pending.user_guid));
     await finishUserSessions(tx, { userId: pending.user_guid, reason: "password_reset" });
   });
+  // The owner proved the mailbox and chose a new password: the guessers' pause no longer protects anything.
+  await clearFailures(services.database, accountFailureKey(pending.email));
 }
 
 /** POST /password/update: checks the current password, sets the new one, ends the caller's other sessions. */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { UAParser } from "ua-parser-js";
 import type { Env } from "../../../env.ts";
+import { peerIsTrustedProxy } from "../../../lib/trust-proxy.ts";
 
 export type ClientDescription = {
   ip: string | null;
@@ -25,7 +26,8 @@ const cut = (value: string | undefined | null, max: number) => (value ? value.sl
 
 /**
  * The session-log facts about the caller. Only the trusted proxy may tell us the
- * country (COUNTRY_HEADER with TRUST_PROXY); a browser-sent header would be a lie detector for nothing.
+ * country (COUNTRY_HEADER, read only when the socket's peer is a TRUST_PROXY proxy); a browser-sent
+ * header would be a lie detector for nothing.
  */
 export function describeClient(request: FastifyRequest, env: Env, defaultCountry: string | null): ClientDescription {
   const ua = cut(header(request, "user-agent"), 512);
@@ -51,7 +53,7 @@ export function describeClient(request: FastifyRequest, env: Env, defaultCountry
 }
 
 export function proxyCountry(request: FastifyRequest, env: Env): string | null {
-  if (!env.TRUST_PROXY || !env.COUNTRY_HEADER) return null;
+  if (!env.COUNTRY_HEADER || !peerIsTrustedProxy(env.TRUST_PROXY, request.socket?.remoteAddress)) return null;
   const value = header(request, env.COUNTRY_HEADER)?.trim().toUpperCase();
   // Cloudflare uses XX (unknown) and T1 (Tor): neither is a country.
   if (!value || !/^[A-Z]{2}$/.test(value) || value === "XX" || value === "T1") return null;
