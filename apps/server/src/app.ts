@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify from "fastify";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
@@ -7,13 +7,14 @@ import swaggerUi from "@fastify/swagger-ui";
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
+import { loggerOptions, type LogDestination } from "./lib/log-options.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
+import { validatorCompiler } from "./lib/validator-compiler.ts";
 import "./plugins/auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { imageProxyPlugin } from "./plugins/image-proxy.ts";
@@ -22,8 +23,7 @@ import { realtimePlugin } from "./plugins/realtime.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
 import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
-import { identityDevRoutes, logRequestSerializer, REDACT_PATHS } from "./modules/identity/identity-dev-routes.ts";
-import { PAYMENT_REDACT_PATHS } from "./modules/payments/payment-redact-paths.ts";
+import { identityDevRoutes } from "./modules/identity/identity-dev-routes.ts";
 import { sandboxPspPages } from "./modules/payments/providers/sandbox/sandbox-pages.ts";
 
 // Module augmentation needs an interface.
@@ -38,7 +38,8 @@ declare module "fastify" {
 export type BuildAppOptions = {
   env: Env;
   database: DatabaseHandle;
-  logger?: FastifyServerOptions["logger"];
+  /** false for silence; otherwise the level and stream (tests read the log); the redaction is always the app's. */
+  logger?: false | LogDestination;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -60,11 +61,7 @@ Every response is one envelope: \`{ status, payload, metadata }\`.
 /** Builds the whole HTTP application without listening; tests use app.inject(). */
 export async function buildApp({ env, database, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? {
-      level: env.LOG_LEVEL,
-      redact: [...REDACT_PATHS, ...PAYMENT_REDACT_PATHS],
-      serializers: { req: logRequestSerializer },
-    },
+    logger: logger === false ? false : loggerOptions(env.LOG_LEVEL, logger),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     // Accept a well-formed upstream id (load balancer) so one id follows the request end to end.

@@ -3,7 +3,6 @@ import { createTestDatabase } from "@croupier/db/testing/create-test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../src/app.ts";
 import { loadEnv } from "../../src/env.ts";
-import { logRequestSerializer, REDACT_PATHS } from "../../src/modules/identity/identity-dev-routes.ts";
 
 let app: App;
 let close: () => Promise<void>;
@@ -17,7 +16,7 @@ beforeAll(async () => {
     },
   });
   const env = loadEnv({ NODE_ENV: "test", SERVE_WEB: "false" });
-  app = await buildApp({ env, database, logger: { level: "trace", stream, redact: REDACT_PATHS, serializers: { req: logRequestSerializer } } });
+  app = await buildApp({ env, database, logger: { level: "trace", stream } });
   await app.ready();
   close = async () => {
     await app.close();

@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@croupier/db/testing/create-test-database";
 import { buildApp, type App } from "../../src/app.ts";
 import { loadEnv } from "../../src/env.ts";
-import { logRequestSerializer, REDACT_PATHS } from "../../src/modules/identity/identity-dev-routes.ts";
 import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
-import { PAYMENT_REDACT_PATHS } from "../../src/modules/payments/payment-redact-paths.ts";
 import { createPaymentsWorker } from "../../src/modules/payments/payments-worker.ts";
 import { createProviderRegistry } from "../../src/modules/payments/providers/provider-registry.ts";
 import { bearer, signUp } from "../identity/identity-helpers.ts";
@@ -32,8 +30,8 @@ beforeAll(async () => {
     },
   });
   const env = loadEnv({ NODE_ENV: "test", SERVE_WEB: "false", DEMO_MODE: "true", SANDBOX_PSP_TICK_MS: "0", SANDBOX_PSP_PAYOUT_DELAY_MS: "0" });
-  // The same redaction the app configures for its own logger (app.ts).
-  app = await buildApp({ env, database, logger: { level: "trace", stream, redact: [...REDACT_PATHS, ...PAYMENT_REDACT_PATHS], serializers: { req: logRequestSerializer } } });
+  // The app's own logger configuration (lib/log-options.ts), written to a stream the test reads.
+  app = await buildApp({ env, database, logger: { level: "trace", stream } });
   await app.ready();
   const worker = createPaymentsWorker(
     { db: database.db, env, providers: createProviderRegistry({ db: database.db, env }), log: app.log },
