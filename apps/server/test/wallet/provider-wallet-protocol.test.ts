@@ -91,6 +91,11 @@ describe("provider wallet protocol: transport", () => {
     for (const amount of ["-1", "1e2", "1.001", " 1", "01", "abc", "0"]) {
       expect((await providerCall(ctx.app, "bet", bet(seat, amount))).status, amount).toBe("INVALID_REQUEST");
     }
+    // A NUL reached PostgreSQL and came back as INTERNAL_ERROR, which a provider retries forever (issue #13 item 10).
+    for (const field of ["round_id", "transaction_uuid", "game_code", "currency", "token"]) {
+      const answer = await providerCall(ctx.app, "bet", { ...bet(seat, "1"), [field]: "a\u0000b" });
+      expect(answer.status, field).toBe("INVALID_REQUEST");
+    }
     expect((await walletState(ctx.database, seat.walletGuid)).balance).toBe("10.00");
   });
 

@@ -31,7 +31,15 @@ export type ProviderWalletStatus = z.infer<typeof providerWalletStatus>;
 export const providerWalletMethods = ["balance", "bet", "win", "rollback"] as const;
 export type ProviderWalletMethod = (typeof providerWalletMethods)[number];
 
-const providerId = z.string().min(1).max(128);
+// Ids and codes are opaque to us but never hold control characters: PostgreSQL refuses NUL in text,
+// and a refused statement would answer INTERNAL_ERROR, which a provider retries for ever.
+const opaque = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^\P{Cc}*$/u, "must not contain control characters");
+const providerId = opaque(128);
 const amount = z.string().max(64);
 
 const base = z.object({
@@ -39,7 +47,7 @@ const base = z.object({
   /** ISO 8601; more than 5 minutes off the platform clock → INVALID_REQUEST. */
   timestamp: z.iso.datetime({ offset: true }),
   /** The game session token from game_url. */
-  token: z.string().min(1).max(256),
+  token: opaque(256),
   /** The game's external_guid (the provider's own id of the game). */
   game_code: providerId,
 });
@@ -50,7 +58,7 @@ export const betRequest = base.extend({
   transaction_uuid: providerId,
   /** Decimal string, > 0 (≥ 0 for a free spin), at most the currency's decimals. */
   amount,
-  currency: z.string().min(1).max(16),
+  currency: opaque(16),
   is_free_spin: z.boolean().default(false),
   round_closed: z.boolean().default(false),
 });
@@ -70,7 +78,7 @@ export const winRequest = base.extend({
   reference_transaction_uuid: providerId,
   /** Decimal string, ≥ 0. */
   amount,
-  currency: z.string().min(1).max(16),
+  currency: opaque(16),
   round_closed: z.boolean().default(false),
 });
 export const rollbackRequest = base.extend({
