@@ -60,7 +60,7 @@ export const users = pgTable(
 );
 
 // One row per session (the contract's "session log"): guid is the JWT `sid`.
-// Anonymous sessions have no user; login upgrades the row in place.
+// Anonymous sessions have no user; a login ends the anonymous row and starts a new one (ADR 012).
 export const sessions = pgTable(
   "sessions",
   {
@@ -68,7 +68,7 @@ export const sessions = pgTable(
     user_guid: uuid("user_guid").references(() => users.guid),
     // The only refresh token that may still be used; rotating replaces it in one guarded UPDATE.
     refresh_jti: uuid("refresh_jti"),
-    // Absolute refresh lifetime, counted from session creation or the last login.
+    // Absolute refresh lifetime, counted from session creation (a login creates a new session).
     refresh_expires_at: tstz("refresh_expires_at").notNull(),
     ip: varchar("ip", { length: 45 }),
     user_agent: varchar("user_agent", { length: 512 }),
