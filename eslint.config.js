@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import boundaries from "./scripts/eslint/boundaries.js";
 
 const noMathRandom = {
   selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
@@ -19,6 +20,11 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
     },
+  },
+  {
+    files: ["apps/**/*.{ts,tsx,js,mjs}", "packages/**/*.{ts,tsx,js,mjs}"],
+    plugins: { boundaries },
+    rules: { "boundaries/imports": "error" },
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],
