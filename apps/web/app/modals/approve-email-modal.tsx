@@ -4,7 +4,7 @@ import { FormError, SubmitButton, TextField } from "../features/identity/form-co
 import { errorMessage } from "../features/identity/identity-api";
 import { useProfile } from "../features/identity/profile";
 import { toastSuccess } from "../lib/toasts";
-import type { ModalContentProps } from "./modal-registry";
+import type { ModalContentProps } from "./modal-content-props";
 
 /** Email approval: the status of the player's address, and the approval link sent again on request. */
 export default function ApproveEmailModal({ close }: ModalContentProps) {

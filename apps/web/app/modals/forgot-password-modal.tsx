@@ -4,7 +4,7 @@ import { FormError, SubmitButton, TextButton, TextField } from "../features/iden
 import { errorMessage, fieldErrors } from "../features/identity/identity-api";
 import { useCaptcha } from "../features/identity/use-captcha";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
-import type { ModalContentProps } from "./modal-registry";
+import type { ModalContentProps } from "./modal-content-props";
 
 /** Asks for the email; the server mails a reset link (same answer whether or not the account exists). */
 export default function ForgotPasswordModal(_props: ModalContentProps) {

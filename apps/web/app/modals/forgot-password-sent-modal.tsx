@@ -5,7 +5,7 @@ import { errorMessage } from "../features/identity/identity-api";
 import { useCaptcha } from "../features/identity/use-captcha";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
 import { toastError, toastSuccess } from "../lib/toasts";
-import type { ModalContentProps } from "./modal-registry";
+import type { ModalContentProps } from "./modal-content-props";
 
 /** The second step of recovery: the link is on its way. */
 export default function ForgotPasswordSentModal({ close }: ModalContentProps) {

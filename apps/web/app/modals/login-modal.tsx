@@ -5,7 +5,7 @@ import { errorMessage, fieldErrors } from "../features/identity/identity-api";
 import { ProviderButtons } from "../features/identity/provider-buttons";
 import { useCaptcha } from "../features/identity/use-captcha";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
-import type { ModalContentProps } from "./modal-registry";
+import type { ModalContentProps } from "./modal-content-props";
 
 /** Email and password; once logged in the host drops ?modal=login (and return_to brings the player back). */
 export default function LoginModal(_props: ModalContentProps) {

@@ -1,6 +1,5 @@
 import type { ComponentType } from "react";
-
-export type ModalContentProps = { close: () => void };
+import type { ModalContentProps } from "./modal-content-props";
 
 export type ModalDefinition = {
   /** The dialog's accessible name (login and bonus-info1 have fixed titles in the spec). */

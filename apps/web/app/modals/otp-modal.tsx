@@ -3,7 +3,7 @@ import { loginWithCode, requestLoginCode } from "../features/identity/auth-actio
 import { FormError, SubmitButton, TextButton, TextField } from "../features/identity/form-controls";
 import { errorMessage, fieldErrors } from "../features/identity/identity-api";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
-import type { ModalContentProps } from "./modal-registry";
+import type { ModalContentProps } from "./modal-content-props";
 
 /** Passwordless login: a mailed one-time code (the same mail carries a magic link). */
 export default function OtpModal({ close }: ModalContentProps) {

@@ -11,7 +11,7 @@ import { buildSignupBody, EMPTY_SIGNUP, missingRequired, signupErrorKey, type Si
 import { useModalSwitch } from "../features/identity/use-modal-switch";
 import { BTAG_COOKIE, parseCookies } from "../lib/cookies";
 import { toastSuccess } from "../lib/toasts";
-import type { ModalContentProps } from "./modal-registry";
+import type { ModalContentProps } from "./modal-content-props";
 
 /** Sign-up driven by GET /signup/fields: which fields show and which are required. */
 export default function RegisterModal(_props: ModalContentProps) {

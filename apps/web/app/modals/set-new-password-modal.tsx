@@ -6,7 +6,7 @@ import { FormError, PasswordRules, SubmitButton, TextButton, TextField } from ".
 import { errorMessage, fieldErrors } from "../features/identity/identity-api";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
 import { toastSuccess } from "../lib/toasts";
-import type { ModalContentProps } from "./modal-registry";
+import type { ModalContentProps } from "./modal-content-props";
 
 /** Opened by the mailed link ?modal=setNewPassword&token=…; ends on the login dialog. */
 export default function SetNewPasswordModal(_props: ModalContentProps) {

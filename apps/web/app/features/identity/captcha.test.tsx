@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import ForgotPasswordModal from "../../modals/forgot-password-modal";
 import LoginModal from "../../modals/login-modal";
-import type { ModalContentProps } from "../../modals/modal-registry";
+import type { ModalContentProps } from "../../modals/modal-content-props";
 import RegisterModal from "../../modals/register-modal";
 import { RECAPTCHA_SCRIPT_URL, resetRecaptchaLoader, type Grecaptcha } from "./recaptcha-script";
 
