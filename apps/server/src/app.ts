@@ -24,7 +24,7 @@ import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
 import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
 import { identityDevRoutes } from "./modules/identity/identity-dev-routes.ts";
-import { sandboxPspPages } from "./modules/payments/providers/sandbox/sandbox-pages.ts";
+import { sandboxPspPages } from "./modules/payments/psp/sandbox/sandbox-pages.ts";
 
 // Module augmentation needs an interface.
 declare module "fastify" {

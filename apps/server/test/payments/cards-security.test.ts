@@ -6,7 +6,7 @@ import { buildApp, type App } from "../../src/app.ts";
 import { loadEnv } from "../../src/env.ts";
 import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
 import { createPaymentsWorker } from "../../src/modules/payments/payments-worker.ts";
-import { createProviderRegistry } from "../../src/modules/payments/providers/provider-registry.ts";
+import { createProviderRegistry } from "../../src/modules/payments/psp/provider-registry.ts";
 import { bearer, signUp } from "../identity/identity-helpers.ts";
 
 // Distinct test cards so a hit can only come from this flow.

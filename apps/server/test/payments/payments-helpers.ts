@@ -6,7 +6,7 @@ import { bearer, signUp } from "../identity/identity-helpers.ts";
 import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
 import { createPaymentsWorker, type PaymentsWorker } from "../../src/modules/payments/payments-worker.ts";
 import type { PaymentsContext } from "../../src/modules/payments/payments-context.ts";
-import { createProviderRegistry } from "../../src/modules/payments/providers/provider-registry.ts";
+import { createProviderRegistry } from "../../src/modules/payments/psp/provider-registry.ts";
 
 export type PaymentsTest = TestContext & { worker: PaymentsWorker; ctx: PaymentsContext };
 

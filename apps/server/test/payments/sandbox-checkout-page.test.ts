@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isExpired } from "../../src/modules/payments/card-number.ts";
-import { defaultCardExpiry } from "../../src/modules/payments/providers/sandbox/sandbox-pages.ts";
+import { defaultCardExpiry } from "../../src/modules/payments/psp/sandbox/sandbox-pages.ts";
 import {
   buildPaymentsApp,
   call,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { signSandboxPayload } from "../../src/modules/payments/providers/sandbox/sandbox-webhooks.ts";
+import { signSandboxPayload } from "../../src/modules/payments/psp/sandbox/sandbox-webhooks.ts";
 import { buildPaymentsApp, call, cashOf, currencyGuid, expectReconciled, futureYear, newPlayer, payOnSandboxPage, systemGuid, walletOf, type PaymentsTest } from "./payments-helpers.ts";
 
 const SECRET = "dev-only-sandbox-psp-webhook-secret";
@@ -54,7 +54,7 @@ describe("webhooks", () => {
   });
 
   it("the sandbox retries failed deliveries with backoff, from the database", async () => {
-    const { deliverDueSandboxWebhooks, enqueueSandboxWebhook } = await import("../../src/modules/payments/providers/sandbox/sandbox-webhooks.ts");
+    const { deliverDueSandboxWebhooks, enqueueSandboxWebhook } = await import("../../src/modules/payments/psp/sandbox/sandbox-webhooks.ts");
     await enqueueSandboxWebhook(t.database.db, "payout.paid", { merchant_reference: "00000000-0000-4000-8000-000000000001" });
     let calls = 0;
     const down = async () => {
@@ -136,7 +136,7 @@ describe("crypto deposits", () => {
     expect(ia.address).toBe(ib.address);
     expect(ia.destination_tag).toMatch(/^\d{9}$/);
     expect(ib.destination_tag).not.toBe(ia.destination_tag);
-    const { simulateIncomingTransfer } = await import("../../src/modules/payments/providers/sandbox/sandbox-crypto.ts");
+    const { simulateIncomingTransfer } = await import("../../src/modules/payments/psp/sandbox/sandbox-crypto.ts");
     await simulateIncomingTransfer(t.database.db, { address: ib.address, destinationTag: ib.destination_tag, currencyCode: "USDT", network: "TON", amount: "12", requiredConfirmations: 1 });
     await simulateIncomingTransfer(t.database.db, { address: ia.address, destinationTag: ia.destination_tag, currencyCode: "USDT", network: "TON", amount: "5", requiredConfirmations: 1 });
     await t.worker.tick();

@@ -5,7 +5,7 @@ import type { App } from "../../src/app.ts";
 import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
 import { PLATFORM_OWNER, systemAccountGuid } from "../../src/modules/ledger/ledger-accounts.ts";
 import { moveWalletMoney } from "../../src/modules/ledger/move-wallet-money.ts";
-import { queryRows } from "../../src/modules/ledger/sql-executor.ts";
+import { queryRows } from "../../src/lib/sql-executor.ts";
 import { getOrCreateWallet } from "../../src/modules/wallet/get-or-create-wallet.ts";
 import { signBody } from "../../src/modules/provider-wallet/signature.ts";
 

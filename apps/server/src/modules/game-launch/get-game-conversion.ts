@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ConversionPair, GameConversion, GameCurrency } from "@croupier/contract/entities/game-launch";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import type { LaunchGame } from "./resolve-game.ts";
 
 // Far more than the project has currencies; the lists are not paged.

@@ -5,7 +5,7 @@ import type { Db } from "@croupier/db/create-database";
 import type { Env } from "../../env.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { issueGameSession } from "../game-sessions/issue-game-session.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { getGameConversion } from "./get-game-conversion.ts";
 import { providerLaunchUrl, safeExitUrl } from "./provider-launch-url.ts";
 import type { LaunchGame } from "./resolve-game.ts";

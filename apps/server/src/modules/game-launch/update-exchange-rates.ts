@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 
 const RATES_MAX = 1000;
 const PAIR_NAME = /^[A-Z0-9]{2,16}\/[A-Z0-9]{2,16}$/;

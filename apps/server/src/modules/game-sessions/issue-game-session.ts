@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { hashGameSessionToken, newGameSessionToken } from "./game-session-token.ts";
 
 export const DEFAULT_GAME_SESSION_TTL_SECONDS = 4 * 60 * 60;

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Pager } from "@croupier/contract/envelope";
 import type { GameTransaction, GameTransactionsQuery } from "@croupier/contract/entities/game-transaction";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 
 /** GET /games/game-transaction: the player's own game transactions, newest first, with the contract's filters. */
 export async function listGameTransactions(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { LedgerAccountKind } from "@croupier/db/schema/ledger";
-import { queryRows, type SqlExecutor } from "./sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
 /** Owner of the accounts that belong to the platform itself (clearing, bonus cost). */
 export const PLATFORM_OWNER = "platform";

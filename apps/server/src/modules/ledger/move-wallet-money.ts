@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { LedgerTransferKind } from "@croupier/db/schema/ledger";
 import { canonicalAmount } from "./money.ts";
-import { isUniqueViolation, queryRows, type SqlExecutor } from "./sql-executor.ts";
+import { isUniqueViolation, queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
 /** Which cached balance of the wallet (and so which player account) the money moves on. */
 export type WalletPocket = "balance" | "bonus_balance" | "deferred_bonus_balance";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows, type SqlExecutor } from "./sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
 export type ReconcileCulprit =
   | { kind: "wallet_mismatch"; wallet_guid: string; currency: string; pocket: string; cached: string; ledger: string }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { findIdempotentPayment, recordIdempotencyKey, type IdempotencyInput } from "./idempotency.ts";
 import { loadPlayer } from "./payment-lookups.ts";
 import { playerMayCancelWithdrawal } from "./payment-settings.ts";

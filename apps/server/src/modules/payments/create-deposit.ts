@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
-import { isUniqueViolation, queryRows } from "../ledger/sql-executor.ts";
+import { isUniqueViolation, queryRows } from "../../lib/sql-executor.ts";
 import { getOrCreateWallet } from "../wallet/get-or-create-wallet.ts";
 import { checkResponsibleGamingDepositLimits } from "./deposit-limit-hook.ts";
 import { findIdempotentPayment, recordIdempotencyKey, type IdempotencyInput } from "./idempotency.ts";

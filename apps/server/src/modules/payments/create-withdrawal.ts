@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
 import { formatAmount } from "../ledger/money.ts";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
-import { isUniqueViolation, queryRows } from "../ledger/sql-executor.ts";
+import { isUniqueViolation, queryRows } from "../../lib/sql-executor.ts";
 import { isValidCryptoAddress } from "./crypto-address.ts";
 import { findIdempotentPayment, recordIdempotencyKey, type IdempotencyInput } from "./idempotency.ts";
 import { announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from "../ledger/sql-executor.ts";
+import type { SqlExecutor } from "../../lib/sql-executor.ts";
 
 export type DepositLimitDecision = { allowed: true } | { allowed: false; reason: string };
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { AppError } from "../../lib/app-error.ts";
-import { isUniqueViolation, queryRows, type SqlExecutor } from "../ledger/sql-executor.ts";
+import { isUniqueViolation, queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { checkResponsibleGamingDepositLimits } from "./deposit-limit-hook.ts";
 import { logPaymentEvent } from "./payment-log.ts";
 import type { PaymentsContext } from "./payments-context.ts";
-import type { SavedCardData, WebhookEvent } from "./providers/payment-provider.ts";
+import type { SavedCardData, WebhookEvent } from "./psp/payment-provider.ts";
 import { clearingAccount, failDepositInTransaction, settleDepositInTransaction } from "./settle-deposit.ts";
 import { completeWithdrawal, refundWithdrawal } from "./withdrawal-ledger.ts";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../../lib/app-error.ts";
-import { queryRows, type SqlExecutor } from "../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
 export type IdempotencyInput = { key: string; scope: string; hash: string };
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PaymentMethod } from "@croupier/contract/entities/payment-method";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { resolveSegmentGuids } from "./payment-lookups.ts";
 
 type MethodRow = {

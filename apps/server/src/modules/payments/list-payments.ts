@@ -3,7 +3,7 @@ import { PER_PAGE_MAX, type Pager } from "@croupier/contract/envelope";
 import type { Payment } from "@croupier/contract/entities/payment";
 import type { BillingTransaction } from "@croupier/contract/entities/billing";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 
 const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { badRequest, notFound } from "../../lib/app-error.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { isExpired, isValidCardNumber, normaliseCardNumber } from "./card-number.ts";
 import type { PaymentsContext } from "./payments-context.ts";
-import { CardRefusedError } from "./providers/sandbox/sandbox-adapter.ts";
+import { CardRefusedError } from "./psp/sandbox/sandbox-adapter.ts";
 
 export type SavedCard = {
   guid: string;

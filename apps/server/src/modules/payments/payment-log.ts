@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { SqlExecutor } from "../ledger/sql-executor.ts";
+import type { SqlExecutor } from "../../lib/sql-executor.ts";
 
 /** Appends to a payment's history (payment_logs): who did what, and why. */
 export async function logPaymentEvent(

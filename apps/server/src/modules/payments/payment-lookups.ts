@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
 import { checkAmount } from "../ledger/money.ts";
-import { queryRows, type SqlExecutor } from "../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
 export type PaymentPlayer = {
   guid: string;

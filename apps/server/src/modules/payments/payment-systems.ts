@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PaymentInfo, PaymentSystem } from "@croupier/contract/entities/billing";
 import type { Db } from "@croupier/db/create-database";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { getOrCreateWallet } from "../wallet/get-or-create-wallet.ts";
 import { assertMayDeposit, loadCurrency, loadPaymentSystem, loadPlayer } from "./payment-lookups.ts";
 import type { PaymentsContext } from "./payments-context.ts";

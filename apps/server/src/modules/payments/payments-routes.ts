@@ -4,7 +4,7 @@ import { paymentApiRoutes } from "./payment-api-routes.ts";
 import { paymentWebhookRoutes } from "./payment-webhook-routes.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { createPaymentsWorker } from "./payments-worker.ts";
-import { createProviderRegistry } from "./providers/provider-registry.ts";
+import { createProviderRegistry } from "./psp/provider-registry.ts";
 
 /** Every payments call under /api/v1, the PSP webhooks, and the payments worker's lifecycle. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { PaymentsContext } from "./payments-context.ts";
-import { mineSandboxBlock } from "./providers/sandbox/sandbox-crypto.ts";
-import { settleDueSandboxPayouts } from "./providers/sandbox/sandbox-payouts.ts";
-import { deliverDueSandboxWebhooks, type WebhookTransport } from "./providers/sandbox/sandbox-webhooks.ts";
+import { mineSandboxBlock } from "./psp/sandbox/sandbox-crypto.ts";
+import { settleDueSandboxPayouts } from "./psp/sandbox/sandbox-payouts.ts";
+import { deliverDueSandboxWebhooks, type WebhookTransport } from "./psp/sandbox/sandbox-webhooks.ts";
 import { submitUnsentPayouts } from "./submit-payout.ts";
 
 export type PaymentsWorker = { tick: () => Promise<void>; start: () => void; stop: () => Promise<void> };

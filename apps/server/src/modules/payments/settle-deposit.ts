@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
-import { queryRows, type SqlExecutor } from "../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
 
 export type SettleResult = { status: "settled"; depositNumber: number; balance: string } | { status: "already_settled" };

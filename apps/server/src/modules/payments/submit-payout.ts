@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { logPaymentEvent } from "./payment-log.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
+import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { playerBlockedSql, playerLimitReachedSql } from "./check-player-may-bet.ts";
 

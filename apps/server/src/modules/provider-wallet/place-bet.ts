@@ -2,7 +2,7 @@ import type { BetRequest } from "@croupier/contract/entities/provider-wallet";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { checkAmount } from "../ledger/money.ts";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
-import type { HotDatabase } from "../ledger/sql-executor.ts";
+import type { HotDatabase } from "../../lib/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";
 import { answerBetOutcome } from "./bet-outcome.ts";

@@ -9,7 +9,7 @@ import {
   type ProviderWalletMethod,
   type ProviderWalletResponse,
 } from "@croupier/contract/entities/provider-wallet";
-import type { HotDatabase } from "../ledger/sql-executor.ts";
+import type { HotDatabase } from "../../lib/sql-executor.ts";
 import { getBalance } from "./get-balance.ts";
 import { placeBet } from "./place-bet.ts";
 import { configuredProviders } from "./providers.ts";

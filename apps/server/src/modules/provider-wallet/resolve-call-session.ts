@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
-import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
+import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 import type { StoredTransaction } from "./load-call-context.ts";
 
 type Stored = Pick<StoredTransaction, "method" | "status" | "fingerprint">;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { RollbackRequest } from "@croupier/contract/entities/provider-wallet";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
-import { hotRows, isUniqueViolation, type HotDatabase } from "../ledger/sql-executor.ts";
+import { hotRows, isUniqueViolation, type HotDatabase } from "../../lib/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint, TOMBSTONE_FINGERPRINT } from "./fingerprint.ts";
 import { loadCallContext, type CallContext } from "./load-call-context.ts";

@@ -4,7 +4,7 @@ import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { PLATFORM_OWNER } from "../ledger/ledger-accounts.ts";
 import { checkAmount, isZeroAmount } from "../ledger/money.ts";
-import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
+import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 import { answerBetOutcome } from "./bet-outcome.ts";
 import { callFingerprintParts } from "./fingerprint.ts";
 import type { MoneyCallOutcome } from "./run-money-call.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { batcherPerDatabase } from "../../lib/call-batcher.ts";
-import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
+import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 import type { CallContext } from "./load-call-context.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { hotRows, type HotDatabase } from "../ledger/sql-executor.ts";
+import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 
 // The channel enqueueEvent notifies on (modules/realtime/enqueue-event.ts).
 const OUTBOX_CHANNEL = "outbox_events";

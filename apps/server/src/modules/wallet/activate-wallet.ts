@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { notFound } from "../../lib/app-error.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { makeActive, selectWallet } from "./get-or-create-wallet.ts";
 import { lockPlayerWallets } from "./player-wallet-lock.ts";
 import type { WalletRow } from "./wallet-select.ts";

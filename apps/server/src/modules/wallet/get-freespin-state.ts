@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FreespinState } from "@croupier/contract/entities/wallet";
 import type { Db } from "@croupier/db/create-database";
 import { notFound } from "../../lib/app-error.ts";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 
 /** GET /billing/wallet/freespins: the free-spin counters of the player's own wallet. */
 export async function getFreespinState(db: Db, input: { playerGuid: string; walletGuid: string }): Promise<FreespinState> {

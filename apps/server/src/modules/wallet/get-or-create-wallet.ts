@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { notFound } from "../../lib/app-error.ts";
 import { ensureLedgerAccount } from "../ledger/ledger-accounts.ts";
-import { queryRows, type SqlExecutor } from "../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { lockPlayerWallets } from "./player-wallet-lock.ts";
 import { walletColumns, type WalletRow } from "./wallet-select.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Pager } from "@croupier/contract/envelope";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows } from "../ledger/sql-executor.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { walletColumns, type WalletRow } from "./wallet-select.ts";
 
 /** The player's wallets in known currencies, oldest first. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { SqlExecutor } from "../ledger/sql-executor.ts";
+import type { SqlExecutor } from "../../lib/sql-executor.ts";
 
 /**
  * Serialises changes to the SET of a player's wallets (create, activate) for

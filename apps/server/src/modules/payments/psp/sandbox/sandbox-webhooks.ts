@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type SqlExecutor } from "../../../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../../../lib/sql-executor.ts";
 
 /** The sandbox's own event names (a real PSP has its own; the adapter maps them). */
 export type SandboxEventType =

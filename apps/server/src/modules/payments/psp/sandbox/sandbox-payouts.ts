@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows, type SqlExecutor } from "../../../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../../../lib/sql-executor.ts";
 import { enqueueSandboxWebhook } from "./sandbox-webhooks.ts";
 
 /**

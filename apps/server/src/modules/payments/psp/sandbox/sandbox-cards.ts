@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows, type SqlExecutor } from "../../../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../../../lib/sql-executor.ts";
 import { cardBrand, isExpired, isValidCardNumber, normaliseCardNumber } from "../../card-number.ts";
 import type { CardToken } from "../payment-provider.ts";
 

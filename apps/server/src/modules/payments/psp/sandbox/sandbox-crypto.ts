@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows } from "../../../ledger/sql-executor.ts";
+import { queryRows } from "../../../../lib/sql-executor.ts";
 import { enqueueSandboxWebhook } from "./sandbox-webhooks.ts";
 
 const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";

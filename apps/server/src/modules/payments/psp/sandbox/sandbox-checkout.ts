@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
-import { queryRows, type SqlExecutor } from "../../../ledger/sql-executor.ts";
+import { queryRows, type SqlExecutor } from "../../../../lib/sql-executor.ts";
 import { findSandboxCard, tokenizeSandboxCard, type CardBehaviour, type SandboxCardError } from "./sandbox-cards.ts";
 import { enqueueSandboxWebhook } from "./sandbox-webhooks.ts";
 

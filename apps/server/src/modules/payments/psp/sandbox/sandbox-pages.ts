@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply } from "fastify";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows } from "../../../ledger/sql-executor.ts";
+import { queryRows } from "../../../../lib/sql-executor.ts";
 import { SANDBOX_TEST_CARDS } from "./sandbox-cards.ts";
 import { abandonCheckout, answerChallenge, findSandboxCheckout, payCheckout, resendChallengeCode, type CheckoutOutcome } from "./sandbox-checkout.ts";
 import { findSandboxTransfer, mineSandboxBlock, simulateIncomingTransfer } from "./sandbox-crypto.ts";
