@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { LedgerTransferKind } from "@croupier/db/schema/ledger";
-import { canonicalAmount } from "./money.ts";
+import { canonicalAmount } from "@croupier/contract/money";
 import { isUniqueViolation, queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
 /** Which cached balance of the wallet (and so which player account) the money moves on. */

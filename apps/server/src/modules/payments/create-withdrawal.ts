@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
-import { formatAmount } from "../ledger/money.ts";
+import { toFixedAmount } from "@croupier/contract/money";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
 import { isUniqueViolation, queryRows } from "../../lib/sql-executor.ts";
 import { isValidCryptoAddress } from "./crypto-address.ts";
@@ -57,9 +57,10 @@ export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdr
     systemGuid: input.systemGuid,
   });
   if (!method) throw badRequest("This payment method is not available for you in this currency.");
-  const amount = formatAmount(
+  const amount = toFixedAmount(
     await assertAmount(ctx.db, { amount: input.amount, decimals: currency.decimals, min: method.min_amount, max: method.max_amount, code: currency.code }),
     currency.decimals,
+    "trunc",
   );
 
   const destination = await resolveDestination(ctx, input, method.kind, method.system_guid, currency.guid);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
-import { checkAmount } from "../ledger/money.ts";
+import { checkAmount } from "@croupier/contract/money";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
 export type PaymentPlayer = {

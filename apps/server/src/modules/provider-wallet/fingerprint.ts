@@ -1,4 +1,4 @@
-import { canonicalAmount } from "../ledger/money.ts";
+import { canonicalAmount } from "@croupier/contract/money";
 
 type FingerprintInput = {
   method: string;

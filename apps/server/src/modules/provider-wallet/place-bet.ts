@@ -1,6 +1,6 @@
 import type { BetRequest } from "@croupier/contract/entities/provider-wallet";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
-import { checkAmount } from "../ledger/money.ts";
+import { checkAmount } from "@croupier/contract/money";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import type { HotDatabase } from "../../lib/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";

@@ -3,7 +3,7 @@ import type { BetRequest, WinRequest } from "@croupier/contract/entities/provide
 import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { PLATFORM_OWNER } from "../ledger/ledger-accounts.ts";
-import { checkAmount, isZeroAmount } from "../ledger/money.ts";
+import { checkAmount, isZeroAmount } from "@croupier/contract/money";
 import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 import { answerBetOutcome } from "./bet-outcome.ts";
 import { callFingerprintParts } from "./fingerprint.ts";

@@ -1,6 +1,6 @@
 import type { WinRequest } from "@croupier/contract/entities/provider-wallet";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
-import { checkAmount, isZeroAmount } from "../ledger/money.ts";
+import { checkAmount, isZeroAmount } from "@croupier/contract/money";
 import type { HotDatabase } from "../../lib/sql-executor.ts";
 import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
 import { callFingerprint } from "./fingerprint.ts";

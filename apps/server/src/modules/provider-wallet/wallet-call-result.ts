@@ -1,5 +1,5 @@
 import type { ProviderWalletStatus } from "@croupier/contract/entities/provider-wallet";
-import { formatAmount } from "../ledger/money.ts";
+import { toFixedAmount } from "@croupier/contract/money";
 
 /** What a wallet method decided; the route adds request_uuid. */
 export type WalletCallResult = {
@@ -17,7 +17,7 @@ export function walletResult(
   return {
     status,
     currency: wallet.currency,
-    balance: wallet.balance === null ? null : formatAmount(wallet.balance, wallet.decimals),
-    bonus_balance: wallet.bonusBalance === null ? null : formatAmount(wallet.bonusBalance, wallet.decimals),
+    balance: wallet.balance === null ? null : toFixedAmount(wallet.balance, wallet.decimals, "trunc"),
+    bonus_balance: wallet.bonusBalance === null ? null : toFixedAmount(wallet.bonusBalance, wallet.decimals, "trunc"),
   };
 }
