@@ -4,88 +4,68 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createIPX, ipxFSStorage } from "ipx";
+import { IMAGE_WIDTHS_PX, isServedImageWidth } from "@croupier/contract/image-sizes";
 import { AppError } from "../lib/app-error.ts";
+import { createAddressBudget } from "../lib/address-budget.ts";
 
 /**
  * GET /_ipx/{modifiers}/{src}: resized webp copies of the web app's public
  * images (the lobby's game art lives in its catalog/ folder).
  *
- * Modifiers, comma-separated: w_{px}, h_{px}, s_{w}x{h} (cover crop), q_{1-100},
- * f_webp, fit_{cover|contain|inside}; "_" means none. Sizes are pixels
- * ("400" or "400px", at most 2048); a vw size is refused because only the
- * browser knows the viewport (it picks from the srcset by the sizes attribute),
- * so density 1 and 2 are simply two pixel sizes. The source is a path inside
- * the public folder; URLs, "..", and anything that is not an image are refused.
+ * Modifiers, comma-separated: w_{px} (required) and f_webp. The width must be
+ * one the web app draws (IMAGE_WIDTHS_PX, packages/contract/src/image-sizes.ts):
+ * every other size, height, crop or quality would be a fresh resize (~0.25 s of
+ * CPU) that bypasses the cache, so the list is closed. Resizes that miss the
+ * cache are also rate-limited per address (IMAGE_RESIZES_PER_MINUTE). The source
+ * is a path inside the public folder; URLs, "..", and anything that is not an
+ * image are refused.
  */
 
-const MAX_EDGE = 2048;
 const IMAGE_PATH = /^[A-Za-z0-9._\-/]+\.(svg|png|jpe?g|webp|avif|gif)$/i;
 // Art is named by content and changes only with a deploy or an import; a day
 // of caching (a week stale while revalidating) keeps the CDN busy instead of sharp.
 const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 // Processed images kept in memory: the lobby asks for the same few sizes of the same tiles.
 const MEMORY_BUDGET_BYTES = 48 * 1024 * 1024;
+const MAX_MODIFIERS = 4;
 
-type Modifiers = { w?: string; h?: string; s?: string; q?: string; fit?: string; f: "webp" };
+type Modifiers = { w: string; f: "webp" };
 
 function bad(message: string): AppError {
   return new AppError("BAD_REQUEST", message);
 }
 
-function pixels(name: string, value: string): number {
+const SERVED_WIDTHS = IMAGE_WIDTHS_PX.join(", ");
+
+function width(value: string): string {
   if (/^\d+(\.\d+)?vw$/.test(value))
-    throw bad(`${name}: vw sizes are chosen by the browser through srcset and sizes; ask for pixels here`);
+    throw bad("width: vw sizes are chosen by the browser through srcset and sizes; ask for pixels here");
   const match = /^(\d{1,4})(px)?$/.exec(value);
   const n = match ? Number(match[1]) : NaN;
-  if (!(n >= 1 && n <= MAX_EDGE)) throw bad(`${name}: must be a pixel size from 1 to ${MAX_EDGE}, such as 400 or 400px`);
-  return n;
+  if (!isServedImageWidth(n)) throw bad(`width: only ${SERVED_WIDTHS} pixels are served`);
+  return String(n);
 }
 
 export function parseModifiers(text: string): Modifiers {
-  const out: Modifiers = { f: "webp" };
-  if (text === "_") return out;
   const parts = text.split(/[,&]/);
-  if (parts.length > 6) throw bad("Too many image modifiers");
+  if (parts.length > MAX_MODIFIERS) throw bad("Too many image modifiers");
+  let w: string | undefined;
   for (const part of parts) {
     const match = /^([a-z]+)[_:=](.+)$/.exec(part);
     if (!match) throw bad(`Unknown image modifier "${part.slice(0, 40)}"`);
     const [, key, value] = match as unknown as [string, string, string];
-    switch (key) {
-      case "w":
-      case "width":
-        out.w = String(pixels("width", value));
-        break;
-      case "h":
-      case "height":
-        out.h = String(pixels("height", value));
-        break;
-      case "s":
-      case "resize": {
-        const [w, h, extra] = value.split("x");
-        if (!w || !h || extra !== undefined) throw bad("resize: must be {width}x{height}, such as s_200x150");
-        out.s = `${pixels("width", w)}x${pixels("height", h)}`;
-        break;
-      }
-      case "q":
-      case "quality": {
-        const q = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-        if (!(q >= 1 && q <= 100)) throw bad("quality: must be a whole number from 1 to 100");
-        out.q = String(q);
-        break;
-      }
-      case "f":
-      case "format":
-        if (value !== "webp") throw bad("format: only webp is served");
-        break;
-      case "fit":
-        if (!["cover", "contain", "inside"].includes(value)) throw bad("fit: must be cover, contain or inside");
-        out.fit = value;
-        break;
-      default:
-        throw bad(`Unknown image modifier "${key.slice(0, 20)}"`);
+    if (key === "w" || key === "width") {
+      w = width(value);
+      continue;
     }
+    if (key === "f" || key === "format") {
+      if (value !== "webp") throw bad("format: only webp is served");
+      continue;
+    }
+    throw bad(`Unknown image modifier "${key.slice(0, 20)}": only w_{width} and f_webp are served`);
   }
-  return out;
+  if (!w) throw bad(`A width is required: w_{width} with one of ${SERVED_WIDTHS}`);
+  return { w, f: "webp" };
 }
 
 function checkSource(src: string): string {
@@ -133,6 +113,7 @@ export const imageProxyPlugin = fp(async (app: FastifyInstance, options: ImagePr
   // Density 144 rasterises vector art at twice its drawn size, so a 2x tile stays sharp.
   const ipx = createIPX({ storage: ipxFSStorage({ dir: dirs }), sharpOptions: { density: 144 } });
   const cache = new ImageCache(MEMORY_BUDGET_BYTES);
+  const resizes = createAddressBudget({ per_minute: app.env.IMAGE_RESIZES_PER_MINUTE });
 
   app.get<{ Params: { modifiers: string; "*": string } }>(
     "/_ipx/:modifiers/*",
@@ -154,6 +135,11 @@ export const imageProxyPlugin = fp(async (app: FastifyInstance, options: ImagePr
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
       let data = cache.get(key);
       if (!data) {
+        const wait_s = resizes.take(request.ip);
+        if (wait_s > 0) {
+          reply.header("retry-after", String(wait_s));
+          throw new AppError("RATE_LIMITED", `Too many image requests. Please try again in ${wait_s} seconds.`);
+        }
         try {
           const result = await image.process();
           data = Buffer.isBuffer(result.data) ? result.data : Buffer.from(result.data);

@@ -3,10 +3,11 @@ import { cx } from "../../lib/cx";
 import { providerRouteName, routeName } from "../../lib/route-name";
 import type { CatalogGame } from "./catalog-types";
 import { useFavorites } from "./favorites-context";
+import { IMAGE_SIZES_PX } from "@croupier/contract/image-sizes";
 import { tileImage } from "./image-srcset";
 
 /** Drawn width of a tile's art in CSS pixels (the widest grid column); the proxy serves 1x and 2x of it. */
-export const TILE_PX = 200;
+const TILE_PX = IMAGE_SIZES_PX.tile;
 
 export function gamePath(game: CatalogGame) {
   return `/game/${encodeURIComponent(providerRouteName(game.provider ?? "provider"))}/${encodeURIComponent(routeName(game.game_name))}`;
@@ -21,7 +22,7 @@ const HEART = "M12 20.5s-7.4-4.5-9.5-9.1C1.1 8.1 3.2 4.8 6.6 4.8c2.1 0 3.9 1.2 5
 export function GameCard({ game, eager = false }: { game: CatalogGame; eager?: boolean }) {
   const favorites = useFavorites();
   const favorite = favorites.has(game);
-  const image = game.game_icon ? tileImage(game.game_icon, TILE_PX) : null;
+  const image = game.game_icon ? tileImage(game.game_icon, "tile") : null;
   return (
     <div className="group relative" data-game={game.external_guid}>
       <Link

@@ -3,11 +3,12 @@ import { cx } from "../../lib/cx";
 import { useDevice } from "../../lib/use-device";
 import type { CatalogGame } from "./catalog-types";
 import { gamePath } from "./game-card";
+import { IMAGE_SIZES_PX } from "@croupier/contract/image-sizes";
 import { tileImage } from "./image-srcset";
 import { useGameSearch } from "./search";
 import { addRecent, moveActive, readRecent, SEARCH_DEBOUNCE_MS, SEARCH_MAX_CHARS, searchTerm, writeRecent } from "./search-list";
 
-const THUMB_PX = 40;
+const THUMB_PX = IMAGE_SIZES_PX.thumb;
 
 function storage(): Storage | undefined {
   try {
@@ -124,7 +125,7 @@ export default function SearchPanel({ onOpen, className }: { onOpen: (path: stri
       <ul id={listId} role="listbox" aria-label={searching ? "Games" : "Recent searches"} className="mt-2 max-h-[min(60vh,420px)] space-y-1 overflow-y-auto">
         {searching
           ? games.map((game, index) => {
-              const image = game.game_icon ? tileImage(game.game_icon, THUMB_PX) : null;
+              const image = game.game_icon ? tileImage(game.game_icon, "thumb") : null;
               return (
                 <li
                   key={game.guid}
