@@ -109,7 +109,11 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     });
   }
   await app.register(errorsPlugin);
-  await app.register(observabilityPlugin, { database });
+  await app.register(observabilityPlugin, {
+    database,
+    metricsRoute: env.metricsOn === "main-listener",
+    metricsToken: env.METRICS_TOKEN,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -121,12 +125,16 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: "/api/docs",
-    // Swagger UI needs its own scripts and styles; the API-wide CSP would block it.
-    staticCSP: true,
-    transformStaticCSP: (header) => header,
-  });
+  // The reference and its document (/api/docs, /api/docs/json) only when API_DOCS is on (default: outside
+  // production); app.swagger() stays available in-process for the contract checks either way.
+  if (env.API_DOCS) {
+    await app.register(swaggerUi, {
+      routePrefix: "/api/docs",
+      // Swagger UI needs its own scripts and styles; the API-wide CSP would block it.
+      staticCSP: true,
+      transformStaticCSP: (header) => header,
+    });
+  }
 
   await app.register(apiV1Routes, { prefix: "/api/v1" });
   await app.register(featureStatusRoute, { prefix: "/api" });

@@ -207,6 +207,27 @@ export const envObject = z.object({
   // Whether players may cancel their pending withdrawals where the jurisdiction profile allows it at all
   // (gb never does); false tightens the rule, true never loosens it.
   PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
+  // /metrics (Prometheus). With METRICS_PORT it is served on its own listener at METRICS_HOST:METRICS_PORT
+  // (keep that off the public internet) and not on the main one. METRICS_TOKEN, if set, is required as
+  // "Authorization: Bearer <token>" wherever /metrics is served. In production the main listener serves
+  // /metrics only with METRICS_TOKEN set; outside production it is open unless a token is set.
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // The API reference (/api/docs and its OpenAPI document /api/docs/json); default on outside production.
+  API_DOCS: bool.optional(),
+  // Image resizes (/_ipx cache misses) one address may cause per minute; cached images are not counted.
+  IMAGE_RESIZES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
   SERVE_WEB: bool.default(true),
   // Where the built-in house provider sends its wallet calls; default this process (http://127.0.0.1:PORT).
@@ -231,6 +252,8 @@ export const envSchema = envObject
         path: ["DEMO_MODE"],
         message: `refused with HOST=${env.HOST}, which other machines can reach (anyone there could sign in as any player and mint money); use HOST=localhost, or set DEMO_MODE_ALLOW_REMOTE=true if you really mean it`,
       });
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (it is a second listener)" });
     if (env.NODE_ENV !== "production") return;
     if (env.DEMO_MODE)
       ctx.addIssue({
@@ -271,6 +294,14 @@ export const envSchema = envObject
     DEV_OIDC_PROVIDER: env.DEMO_MODE && (env.DEV_OIDC_PROVIDER ?? true),
     SANDBOX_PSP_ENABLED: env.NODE_ENV !== "production" && (env.SANDBOX_PSP_ENABLED ?? env.DEMO_MODE),
     WITHDRAWAL_REQUIRES_KYC: env.WITHDRAWAL_REQUIRES_KYC ?? env.NODE_ENV === "production",
+    API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
+    // Where /metrics answers: its own listener, the main one, or nowhere (production without a token).
+    metricsOn:
+      env.METRICS_PORT !== undefined
+        ? ("own-listener" as const)
+        : env.METRICS_TOKEN !== undefined || env.NODE_ENV !== "production"
+          ? ("main-listener" as const)
+          : ("off" as const),
     features: new Set(
       env.FEATURE_FLAGS.split(",")
         .map((f) => f.trim())

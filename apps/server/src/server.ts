@@ -7,6 +7,7 @@ import { houseGamesPlugin } from "@croupier/house-games/plugin";
 import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
+import { startMetricsListener, type MetricsListener } from "./lib/metrics-listener.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
 // The process entry: env → database → migrations → seed → app → listen.
@@ -48,6 +49,7 @@ async function main() {
     }
   }
 
+  let metricsListener: MetricsListener | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -57,6 +59,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
+    await metricsListener?.close();
     await database.close();
     process.exit(0);
   };
@@ -64,6 +67,16 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (env.metricsOn === "own-listener" && env.METRICS_PORT !== undefined) {
+    metricsListener = await startMetricsListener({
+      host: env.METRICS_HOST,
+      port: env.METRICS_PORT,
+      token: env.METRICS_TOKEN,
+      metrics: app.metrics,
+    });
+    app.log.info(`Metrics at http://${env.METRICS_HOST}:${metricsListener.port}/metrics`);
+  }
+  if (env.metricsOn === "off") app.log.info("/metrics is off: set METRICS_TOKEN or METRICS_PORT to scrape it");
   app.log.info(`Croupier is running at ${env.PUBLIC_URL}`);
   // buildApp logged it as one structured line; a person watching the terminal gets it as a banner too.
   const demo = demoModeWarning(env);

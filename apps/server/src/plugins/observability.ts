@@ -3,11 +3,35 @@ import fp from "fastify-plugin";
 import client from "prom-client";
 import { z } from "zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
+import { AppError } from "../lib/app-error.ts";
+import { bearerMatches } from "../lib/bearer-token.ts";
 
-type Options = { database: DatabaseHandle };
+type Options = {
+  database: DatabaseHandle;
+  /** Serve /metrics on this app (else only app.metrics is there, for a separate listener). */
+  metricsRoute: boolean;
+  /** Required as a bearer token on /metrics when set. */
+  metricsToken?: string;
+};
 
-/** /healthz (process alive), /readyz (database answers), /metrics (Prometheus text). */
-export const observabilityPlugin = fp(async (app: FastifyInstance, { database }: Options) => {
+/** The Prometheus registry's text, for whichever listener serves /metrics. */
+export type Metrics = { contentType: string; render: () => Promise<string> };
+
+// Module augmentation needs an interface.
+declare module "fastify" {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/**
+ * /healthz (process alive), /readyz (database answers), /metrics (Prometheus text).
+ * Metrics show route timings, memory and event-loop figures: operators' business,
+ * so where /metrics answers and with which token is the operator's choice
+ * (env.metricsOn, METRICS_TOKEN; lib/metrics-listener.ts for its own port).
+ */
+export const observabilityPlugin = fp(async (app: FastifyInstance, options: Options) => {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const httpDuration = new client.Histogram({
@@ -17,6 +41,7 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, { database }:
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  app.decorate("metrics", { contentType: registry.contentType, render: () => registry.metrics() });
 
   app.addHook("onResponse", async (request, reply) => {
     // Unmatched routes are folded into one label so a scanner cannot blow up cardinality.
@@ -37,14 +62,20 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, { database }:
     },
     async (_request, reply) => {
       try {
-        await database.ping();
+        await options.database.ping();
         return { status: "ok" as const };
       } catch {
         return reply.status(503).send({ status: "unavailable" as const, reason: "database unreachable" });
       }
     },
   );
-  app.get("/metrics", { schema: { hide: true }, logLevel: "warn" }, async (_request, reply) => {
+  if (!options.metricsRoute) return;
+  const token = options.metricsToken;
+  app.get("/metrics", { schema: { hide: true }, logLevel: "warn" }, async (request, reply) => {
+    if (token !== undefined && !bearerMatches(request.headers.authorization, token)) {
+      reply.header("www-authenticate", 'Bearer realm="metrics"');
+      throw new AppError("UNAUTHORIZED", "Metrics need the METRICS_TOKEN bearer token");
+    }
     reply.header("content-type", registry.contentType);
     return registry.metrics();
   });
