@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
+import { formatAmount, isZeroAmount } from "@croupier/contract/money";
 import { EmptyState } from "../../components/empty-state";
 import { Pagination } from "../../components/pagination";
 import { useGameTransactions } from "./game-transactions";
@@ -8,13 +9,6 @@ import { cleanAmount, filtersFromSearch, HISTORY_PER_PAGE, NO_FILTERS, searchFro
 import { groupRounds, verifyUrl, type HistoryRound } from "./history-rounds";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "medium" });
-
-/** "12.5000" → "12.50" for a 2-decimal currency; exact (string-based, never a float). */
-function formatAmount(value: string, decimals: number): string {
-  const [int = "0", frac = ""] = value.split(".");
-  if (decimals === 0) return int;
-  return `${int}.${frac.padEnd(decimals, "0").slice(0, decimals)}`;
-}
 
 /** The player's rounds with filters and pages (GET /games/game-transaction). */
 export function GameHistoryView() {
@@ -76,7 +70,7 @@ function RoundRow({ round, currency }: { round: HistoryRound; currency?: { code:
   const decimals = currency?.decimals ?? 2;
   const money = (value: string) => `${formatAmount(value, decimals)}${currency ? ` ${currency.code}` : ""}`;
   const verify = verifyUrl(round);
-  const won = round.win !== "0" && /[1-9]/.test(round.win);
+  const won = !isZeroAmount(round.win);
   return (
     <tr data-testid="history-round" className="bg-ink-900 hover:bg-ink-850">
       <td className="px-4 py-3 whitespace-nowrap text-mist-300">

@@ -1,4 +1,5 @@
 import type { GameTransaction } from "@croupier/contract/entities/game-transaction";
+import { addAmounts } from "@croupier/contract/money";
 
 /** One round as the history shows it: its bet, wins and rollbacks on this page folded together. */
 export type HistoryRound = {
@@ -19,17 +20,6 @@ export type HistoryRound = {
   rolled_back: boolean;
   finished: boolean;
 };
-
-/** Exact decimal addition of non-negative decimal strings (money is never a float). */
-export function addDecimal(a: string, b: string): string {
-  const [ai = "0", af = ""] = a.split(".");
-  const [bi = "0", bf = ""] = b.split(".");
-  const scale = Math.max(af.length, bf.length);
-  const sum = BigInt(ai + af.padEnd(scale, "0")) + BigInt(bi + bf.padEnd(scale, "0"));
-  if (scale === 0) return sum.toString();
-  const digits = sum.toString().padStart(scale + 1, "0");
-  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-}
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 
@@ -66,8 +56,8 @@ export function groupRounds(transactions: GameTransaction[]): HistoryRound[] {
       });
       continue;
     }
-    existing.stake = addDecimal(existing.stake, t.bet_sum);
-    existing.win = addDecimal(existing.win, t.win);
+    existing.stake = addAmounts(existing.stake, t.bet_sum);
+    existing.win = addAmounts(existing.win, t.win);
     existing.balance_after = t.balance_after;
     existing.freespin ||= t.freespin;
     existing.rolled_back ||= operation === "rollback";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareDecimals, formatLimit, formatMoney, normaliseAmountInput, quickAmounts, validateAmount } from "./amount";
+import { formatLimit, normaliseAmountInput, quickAmounts, validateAmount } from "./amount";
 
 const usd = { decimals: 2, min: "10", max: "5000", code: "USD" };
 
@@ -41,8 +41,12 @@ describe("validateAmount", () => {
     const eth = { decimals: 18, min: "0.000000000000000001", max: "100", code: "ETH" };
     expect(validateAmount("99.999999999999999999", eth)).toEqual({ ok: true, value: "99.999999999999999999" });
     expect(validateAmount("100.000000000000000001", eth)).toEqual({ ok: false, error: "The maximum is 100 ETH." });
-    expect(compareDecimals("0.1", "0.10")).toBe(0);
-    expect(compareDecimals("12345678901234567890.5", "12345678901234567890.49")).toBe(1);
+    expect(validateAmount("12345678901234567890.5", { ...eth, max: "12345678901234567890.49" })).toMatchObject({ ok: false });
+  });
+
+  it("reads trailing zeros past 18 places and refuses more than 20 whole digits", () => {
+    expect(validateAmount("10.0000000000000000000", usd)).toEqual({ ok: true, value: "10" });
+    expect(validateAmount("123456789012345678901", { ...usd, max: null })).toEqual({ ok: false, error: "This amount is too large." });
   });
 });
 
@@ -62,15 +66,6 @@ describe("quickAmounts", () => {
   it("returns at most the limit and nothing for an empty list", () => {
     expect(quickAmounts(["20", "30", "40", "50", "60"], usd, 3)).toEqual(["20", "30", "40"]);
     expect(quickAmounts([], usd)).toEqual([]);
-  });
-});
-
-describe("formatMoney", () => {
-  it("groups thousands and pads to the currency's decimals", () => {
-    expect(formatMoney("1234.5", 2)).toBe("1,234.50");
-    expect(formatMoney("1000", 0)).toBe("1,000");
-    expect(formatMoney("0.00012345", 8)).toBe("0.00012345");
-    expect(formatMoney("2.005", 2)).toBe("2.01");
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
+import { formatAmount } from "@croupier/contract/money";
 import { announceDepositSettled } from "../../lib/deposit-settled";
-import { formatMoney } from "./amount";
 import { useTransactionStatus } from "./deposit";
 import { PaymentNotice } from "./payment-ui";
 
@@ -34,7 +34,7 @@ export function DepositReturnNotice({ value, decimalsFor, onSettled, onDismiss }
   }, [settled, onSettled]);
 
   const currency = payment ? decimalsFor(payment.currency_guid) : null;
-  const amount = payment && currency ? `${formatMoney(payment.amount, currency.decimals)} ${currency.code}` : "Your deposit";
+  const amount = payment && currency ? `${formatAmount(payment.amount, currency.decimals)} ${currency.code}` : "Your deposit";
   const dismiss = (
     <button type="button" className="btn-ghost h-9" onClick={onDismiss}>
       Dismiss

@@ -1,9 +1,9 @@
 import type { Payment } from "@croupier/contract/entities/payment";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { formatAmount } from "@croupier/contract/money";
 import { toSafeExternalUrl } from "../../lib/safe-external-url";
 import { toastError, toastSuccess } from "../../lib/toasts";
-import { formatMoney } from "./amount";
 import { StatusBadge, Skeleton } from "./payment-ui";
 import { newIdempotencyKey, paymentFailure } from "./payments-api";
 import { paymentsRootKey } from "./payments-list";
@@ -84,7 +84,7 @@ function PaymentRow({
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const deposit = payment.transaction_type === "deposit";
-  const amount = `${deposit ? "+" : "−"}${formatMoney(payment.amount, currency?.decimals ?? 2)}${currency ? ` ${currency.code}` : ""}`;
+  const amount = `${deposit ? "+" : "−"}${formatAmount(payment.amount, currency?.decimals ?? 2)}${currency ? ` ${currency.code}` : ""}`;
   // The server decides (pending withdrawal, and the jurisdiction lets this player cancel).
   const cancellable = payment.can_cancel && onCancelled !== undefined;
   const resume = typeof window === "undefined" ? null : continueUrl(payment, window.location.href);

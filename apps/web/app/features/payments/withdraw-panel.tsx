@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
 import type { BillingCard } from "@croupier/contract/entities/card";
+import { formatAmount } from "@croupier/contract/money";
 import { toastSuccess } from "../../lib/toasts";
 import { cx } from "../../lib/cx";
-import { formatLimit, formatMoney, validateAmount } from "./amount";
+import { formatLimit, validateAmount } from "./amount";
 import { AmountField } from "./amount-field";
 import { MethodPicker } from "./method-picker";
 import { methodOptions, usePaymentMethods, type MethodOption } from "./payment-methods";
@@ -149,7 +150,7 @@ function WithdrawForm({
         idempotencyKey: newIdempotencyKey(),
       });
       toastSuccess(
-        `Withdrawal of ${formatMoney(check.value, decimals)} ${code} requested. It is pending until the provider pays it out.`,
+        `Withdrawal of ${formatAmount(check.value, decimals)} ${code} requested. It is pending until the provider pays it out.`,
       );
       setAmount("");
       onRequested();
@@ -292,7 +293,7 @@ function WithdrawForm({
         />
         {wallet.bonus_balance && /[1-9]/.test(wallet.bonus_balance) ? (
           <p className="-mt-2 text-xs text-mist-400">
-            Bonus money ({formatMoney(wallet.bonus_balance, decimals)} {code}) cannot be withdrawn.
+            Bonus money ({formatAmount(wallet.bonus_balance, decimals)} {code}) cannot be withdrawn.
           </p>
         ) : null}
         {option.method.withdrawal.comment ? (

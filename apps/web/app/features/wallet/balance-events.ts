@@ -2,8 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { Currency } from "@croupier/contract/entities/currency";
 import type { Wallet } from "@croupier/contract/entities/wallet";
 import type { UserBalanceUpdatedEvent } from "@croupier/contract/realtime-client";
+import { formatAmount } from "@croupier/contract/money";
 import { toastSuccess } from "../../lib/toasts";
-import { formatAmount } from "./decimal";
 import { currenciesKey, walletsKey, walletsRootKey } from "./wallet-keys";
 import { applyBalanceEvent } from "./wallet-state";
 

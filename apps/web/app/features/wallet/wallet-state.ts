@@ -1,7 +1,7 @@
 import type { Currency } from "@croupier/contract/entities/currency";
 import type { Wallet } from "@croupier/contract/entities/wallet";
 import type { UserBalanceUpdatedEvent } from "@croupier/contract/realtime-client";
-import { addDecimals, formatAmount } from "./decimal";
+import { addAmounts, formatAmount } from "@croupier/contract/money";
 
 // The wallet rules of the spec as pure functions over the cached list; hooks and the realtime
 // bridge only move their results in and out of the query cache.
@@ -106,7 +106,7 @@ export function toWalletViews(wallets: readonly Wallet[], currencies: readonly C
     views.push({
       ...wallet,
       currency,
-      total_balance: addDecimals(wallet.balance, wallet.bonus_balance),
+      total_balance: addAmounts(wallet.balance, wallet.bonus_balance),
       currency_name: currencyName(currency),
     });
   }
