@@ -56,6 +56,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dictionary"],
         summary: "Every ISO 3166-1 country",
+        security: [],
         description: WHOLE_LIST_NOTE,
         querystring: countriesQuery,
         response: { 200: listEnvelope(country) },
@@ -70,6 +71,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dictionary"],
         summary: "Every currency, with transfer networks for crypto",
+        security: [],
         querystring: z.object({ type: currencyType.optional().describe("Only fiat or only crypto"), ...pageQuery }),
         response: { 200: listEnvelope(currency) },
       },
@@ -87,6 +89,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dictionary"],
         summary: "Languages, the default first",
+        security: [],
         querystring: z.object(pageQuery),
         response: { 200: listEnvelope(language) },
       },
@@ -104,6 +107,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dictionary"],
         summary: "Phone codes with their countries",
+        security: [],
         description: `${phoneCode.description ?? ""} ${WHOLE_LIST_NOTE}`,
         querystring: z.object({
           code: z
@@ -128,6 +132,7 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["dictionary"],
         summary: "Tags: the system tags (Live, Slots) and the catalogue's category tags",
+        security: [],
         querystring: tagsQuery,
         response: { 200: listEnvelope(tag) },
       },

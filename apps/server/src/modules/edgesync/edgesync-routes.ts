@@ -23,6 +23,7 @@ export const edgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["edgesync"],
         summary: "Every ISO 3166-1 country (as /dictionary/countries)",
+        security: [],
         querystring: countriesQuery,
         response: { 200: listEnvelope(country) },
       },
@@ -36,6 +37,7 @@ export const edgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["edgesync"],
         summary: "Tags (as /dictionary/tags)",
+        security: [],
         querystring: tagsQuery,
         response: { 200: listEnvelope(tag) },
       },
@@ -49,6 +51,7 @@ export const edgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["edgesync"],
         summary: "Domain settings: tags, allowed countries, conversion policy, external services",
+        security: [],
         description: "404 for a host the project does not serve (see /workspace/domain).",
         querystring: uriQuery,
         response: { 200: okEnvelope(projectSettings) },

@@ -17,6 +17,7 @@ export const featureStatusRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["features"],
         summary: "Whether a feature flag is on",
+        security: [],
         querystring,
         response: { 200: z.object({ status: z.literal("ok"), payload: z.boolean(), metadata: z.object({ request_id: z.string() }).loose() }) },
       },

@@ -41,6 +41,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["workspace"],
         summary: "The countries players may come from",
+        security: [],
         description: "The project's allowed countries (every country when it restricts none), returned whole.",
         querystring: noQuery,
         response: { 200: listEnvelope(country) },
@@ -58,6 +59,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["workspace"],
         summary: "The currencies the project offers",
+        security: [],
         querystring: z.object({
           registration: booleanText.optional().describe("true: only currencies offered at sign-up"),
           country_guid: z.uuid().optional().describe("Only currencies offered in this country"),
@@ -84,6 +86,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["workspace"],
         summary: "How games in another currency than the wallet's are played",
+        security: [],
         querystring: noQuery,
         response: { 200: okEnvelope(currencyConvertionPolicySettings) },
       },
@@ -120,6 +123,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["workspace"],
         summary: "The project serving an address",
+        security: [],
         description:
           "404 when the project lists its domains and the host of `uri` is not among them; any host is served when it lists none.",
         querystring: uriQuery,
@@ -138,6 +142,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["workspace"],
         summary: "reCAPTCHA site key; payload null when captcha is not configured",
+        security: [],
         querystring: noQuery,
         response: { 200: okEnvelope(captchaSettings.nullable()) },
       },
@@ -154,6 +159,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["workspace"],
         summary: "The settings of the project serving an address",
+        security: [],
         description: "404 for a host the project does not serve (see /workspace/domain).",
         querystring: uriQuery,
         response: { 200: okEnvelope(projectSettings) },
