@@ -30,6 +30,7 @@ export const catalogEdgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ["edgesync"],
           summary: `Lobby page "${page}": tag rows with their first games`,
+          security: [],
           description:
             "Rows are the category tags flagged for the page (home: show_in_top, live: show_in_live_section, slots: show_in_slots_section) in tag ordering; live and slots rows hold only games of that section. Each row has up to 24 games in lobby order; tag.count is the row's full game count.",
           querystring: devicesQuery,
@@ -53,6 +54,7 @@ export const catalogEdgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["edgesync"],
         summary: "Games with the edge-sync fields (same filters as /catalog/games)",
+        security: [{ bearerAuth: [] }, {}],
         querystring: gamesQuery,
         response: { 200: listEnvelope(edgeGame) },
       },
@@ -72,6 +74,7 @@ export const catalogEdgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["edgesync"],
         summary: "Studios with active games in the section and device",
+        security: [],
         querystring: edgeListQuery,
         response: { 200: listEnvelope(provider) },
       },
@@ -89,6 +92,7 @@ export const catalogEdgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["edgesync"],
         summary: "Tags with active games in the section and device",
+        security: [],
         querystring: edgeListQuery,
         response: { 200: listEnvelope(tag) },
       },

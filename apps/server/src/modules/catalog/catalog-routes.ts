@@ -26,6 +26,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["catalog"],
         summary: "Games, filtered and paged in lobby order",
+        security: [{ bearerAuth: [] }, {}],
         description: `All filters combine with AND. per_page defaults to 24 and is capped at ${PER_PAGE_MAX}; a larger value, an unknown parameter or a malformed value is a 400 naming the parameter. Without game_status only active games are listed. is_favorite is filled for a logged-in player; favorites_only=true needs one (401 otherwise).`,
         querystring: gamesQuery,
         response: { 200: listEnvelope(game) },
@@ -46,6 +47,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["catalog"],
         summary: "Studios with active games, with game counts, devices and sections",
+        security: [],
         querystring: devicesQuery,
         response: { 200: listEnvelope(provider) },
       },
@@ -66,6 +68,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["catalog"],
         summary: "Tags with active games, with game counts",
+        security: [],
         querystring: devicesQuery,
         response: { 200: listEnvelope(tag) },
       },
