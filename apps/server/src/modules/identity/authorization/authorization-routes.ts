@@ -56,6 +56,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
       schema: {
         tags,
         summary: "Log in with email and password (starts a new session; the caller's anonymous one ends)",
+        security: [{ bearerAuth: [] }, {}],
         description:
           "Headers: X-Captcha-Response when captcha is on; window-size (e.g. 1920*1080) for the session log. " +
           "10 failures for one account from one IP lock that pair for 30 minutes; an IP also has an overall limit.",
@@ -73,7 +74,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
 
   app.post(
     "/authorization/code-login",
-    { schema: { tags, summary: "Log in with a mailed code or magic link", body: codeLoginBody, response: { 200: okEnvelope(tokens) } } },
+    { schema: { tags, security: [{ bearerAuth: [] }, {}], summary: "Log in with a mailed code or magic link", body: codeLoginBody, response: { 200: okEnvelope(tokens) } } },
     async (request, reply) => {
       const userId = await loginWithCode(services, { token: request.body.token, email: request.body.email, ip: request.ip });
       const session = await startSession(services, request, userId, "magic_link");
@@ -87,6 +88,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
       schema: {
         tags,
         summary: "Mail a login code and magic link (same answer for unknown addresses)",
+        security: [],
         body: requestLoginCodeBody,
         response: { 200: okEnvelope(z.null()) },
       },
@@ -117,6 +119,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
       schema: {
         tags,
         summary: "Start an identity-provider login (OpenID Connect, PKCE)",
+        security: [],
         querystring: providerRedirectQuery,
         response: { 200: okEnvelope(providerRedirectEntity) },
       },
@@ -137,6 +140,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
       schema: {
         tags,
         summary: "Finish an identity-provider login with the state and code it returned",
+        security: [{ bearerAuth: [] }, {}],
         querystring: providerLoginQuery,
         response: { 200: okEnvelope(tokens) },
       },
@@ -150,7 +154,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
 
   app.get(
     "/authorization/recaptcha",
-    { schema: { tags, summary: "Whether captcha is on, and the site key", response: { 200: okEnvelope(recaptchaSettings) } } },
+    { schema: { tags, security: [], summary: "Whether captcha is on, and the site key", response: { 200: okEnvelope(recaptchaSettings) } } },
     async (request) => ok(request, { enabled: env.CAPTCHA_ENABLED, site_key: env.RECAPTCHA_SITE_KEY || null }),
   );
 };

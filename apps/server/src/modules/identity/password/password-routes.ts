@@ -19,6 +19,7 @@ export const passwordRoutes = (services: IdentityServices): FastifyPluginAsyncZo
       schema: {
         tags,
         summary: "Mail a password reset link (?modal=setNewPassword&token=…, single use, 1 h)",
+        security: [],
         description: "Same answer for unknown addresses. Header X-Captcha-Response when captcha is on.",
         body: emailRequestBody,
         response: { 200: okNull },
@@ -33,7 +34,7 @@ export const passwordRoutes = (services: IdentityServices): FastifyPluginAsyncZo
 
   app.post(
     "/password/reset",
-    { schema: { tags, summary: "Set a new password with a mailed token; ends every session", description: POLICY, body: passwordResetBody, response: { 200: okNull } } },
+    { schema: { tags, security: [], summary: "Set a new password with a mailed token; ends every session", description: POLICY, body: passwordResetBody, response: { 200: okNull } } },
     async (request) => {
       await resetPassword(services, { token: request.body.token, newPassword: request.body.new_password });
       return ok(request, null);

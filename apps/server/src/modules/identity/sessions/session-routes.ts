@@ -28,6 +28,7 @@ export const sessionRoutes = (services: IdentityServices): FastifyPluginAsyncZod
       schema: {
         tags,
         summary: "Start an anonymous session",
+        security: [{ bearerAuth: [] }, {}],
         description: "metadata.country_code: from the trusted proxy's country header when configured, else the project's default country.",
         response: {
           200: z.object({ status: z.literal("ok"), payload: tokens, metadata: baseMetadata.extend({ country_code: z.string().nullable() }) }),
@@ -51,6 +52,7 @@ export const sessionRoutes = (services: IdentityServices): FastifyPluginAsyncZod
       schema: {
         tags,
         summary: "Rotate the refresh token (single use; a reused one ends the session)",
+        security: [],
         description:
           "API clients send refresh_token in the body (401 when it is refused). Browsers send {} (JSON) and the " +
           "__Host-refresh_token cookie: the rotated token goes back in the cookie, and when the cookie is missing or " +

@@ -41,6 +41,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
       schema: {
         tags,
         summary: "Sign up",
+        security: [{ bearerAuth: [] }, {}],
         description: DESCRIPTION,
         body: signupBody,
         response: { 200: okEnvelope(tokens.extend({ profile })) },
@@ -60,6 +61,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
       schema: {
         tags,
         summary: "Sign up (new-registration naming)",
+        security: [{ bearerAuth: [] }, {}],
         description: DESCRIPTION,
         body: newRegistrationSignupBody,
         response: { 200: okEnvelope(tokens.extend({ profile: newRegistrationProfile })) },
@@ -78,7 +80,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
 
   app.get(
     "/signup/fields",
-    { schema: { tags, summary: "Which sign-up fields are shown and required", querystring: signupFieldsQuery, response: { 200: listEnvelope(signupFieldSetting) } } },
+    { schema: { tags, security: [], summary: "Which sign-up fields are shown and required", querystring: signupFieldsQuery, response: { 200: listEnvelope(signupFieldSetting) } } },
     async (request) => {
       const { page, per_page } = request.query;
       const [project] = await db.select({ guid: projectSettings.guid }).from(projectSettings).limit(1);
@@ -105,7 +107,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
 
   app.post(
     "/signup/request",
-    { schema: { tags, summary: "Mail the email-approval link again (/?token=…); same answer for any address", body: emailRequestBody, response: { 200: okNull } } },
+    { schema: { tags, security: [], summary: "Mail the email-approval link again (/?token=…); same answer for any address", body: emailRequestBody, response: { 200: okNull } } },
     async (request) => {
       await assertMailQuota(services, request.body.email, request.ip);
       await requestEmailApproval(services, { email: request.body.email, redirectUrl: request.body.redirect_url });
@@ -115,7 +117,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
 
   app.post(
     "/signup/verify",
-    { schema: { tags, summary: "Approve the email address with the mailed token (single use)", body: tokenBody, response: { 200: okNull } } },
+    { schema: { tags, security: [], summary: "Approve the email address with the mailed token (single use)", body: tokenBody, response: { 200: okNull } } },
     async (request) => {
       await verifyEmail(services, request.body.token);
       return ok(request, null);
