@@ -48,7 +48,7 @@ export const paymentApiRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> =
   // Methods are readable before login too (the deposit promo); with a token, the profile decides.
   app.get(
     "/payments/methods",
-    { schema: { tags, summary: "Payment methods for segments (else the profile's, else the country's default)", querystring: paymentMethodsQuery, response: { 200: okEnvelope(z.array(paymentMethod)) } } },
+    { schema: { tags, security: [{ bearerAuth: [] }, {}], summary: "Payment methods for segments (else the profile's, else the country's default)", querystring: paymentMethodsQuery, response: { 200: okEnvelope(z.array(paymentMethod)) } } },
     async (request) =>
       ok(
         request,
