@@ -72,6 +72,7 @@ export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ["provider wallet"],
           summary: definition.summary,
+          security: [{ providerSignature: [] }],
           description: DESCRIPTION,
           params: z.object({ provider_code: z.string().min(1).max(64) }),
           headers: z.object({ "x-signature": z.string().max(128).optional() }).loose(),
