@@ -1,28 +1,21 @@
 import { io, type Socket } from "socket.io-client";
+import type { RealtimeEventBase, RealtimeEventMap, RealtimeEventType } from "./realtime-events.ts";
 
-// Realtime events of the contract. The server adds event_id to every payload; money is a decimal string.
-export type RealtimeEventBase = { event_id: string };
-export type UserBalanceUpdatedEvent = RealtimeEventBase & {
-  balance: string;
-  bonus_balance: string;
-  free_spin_count: number;
-  wallet_guid: string;
-  operation_type: string;
-  operation_amount: string;
-  currency_guid: string;
-};
-export type CustomerStatusChangedEvent = RealtimeEventBase & { status: string };
-export type SessionClosedEvent = RealtimeEventBase & { session_id: string };
-export type CustomerSegmentAddedEvent = RealtimeEventBase & Record<string, unknown>;
+// The event vocabulary lives in realtime-events.ts (zod). Only its types are imported, so the lazily
+// loaded client carries no schema code; they are re-exported as the types of this client's API.
+export type {
+  CustomerSegmentAddedEvent,
+  CustomerStatusChangedEvent,
+  DepositSettledEvent,
+  PaymentStatusChangedEvent,
+  RealtimeEventBase,
+  RealtimeEventMap,
+  RealtimeEventType,
+  SessionClosedEvent,
+  UserBalanceUpdatedEvent,
+} from "./realtime-events.ts";
+/** Any event whose type contains "bonus" (none is written yet; the bonus engine's events will be). */
 export type BonusEvent = RealtimeEventBase & Record<string, unknown>;
-
-export type RealtimeEventMap = {
-  user_balance_updated: UserBalanceUpdatedEvent;
-  customer_status_changed: CustomerStatusChangedEvent;
-  session_closed: SessionClosedEvent;
-  customer_segment_added: CustomerSegmentAddedEvent;
-};
-export type RealtimeEventType = keyof RealtimeEventMap;
 
 export type RealtimeState = "connecting" | "connected" | "disconnected";
 

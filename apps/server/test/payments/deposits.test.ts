@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildPaymentsApp, call, cashOf, currencyGuid, expectReconciled, futureYear, newPlayer, payOnSandboxPage, systemGuid, walletOf, type PaymentsTest, type Player } from "./payments-helpers.ts";
+import { expectOutboxInVocabulary } from "../realtime/event-vocabulary-helpers.ts";
 
 let t: PaymentsTest;
 let alice: Player;
@@ -18,6 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 afterEach(async () => {
+  await expectOutboxInVocabulary(t.database);
   await expectReconciled(t);
 });
 

@@ -34,7 +34,7 @@ const dispatcher = (emit: OutboxDispatcherOptions["emit"], options: Partial<Outb
 const enqueue = (count: number, userGuid = crypto.randomUUID()) =>
   database.db.transaction(async (tx) => {
     for (let i = 0; i < count; i += 1)
-      await enqueueEvent(tx, { type: "user_balance_updated", payload: { seq: i }, userGuid });
+      await enqueueEvent(tx, { type: "customer_segment_added", payload: { seq: i }, userGuid });
   });
 
 const undelivered = async () =>
@@ -64,7 +64,7 @@ describe("outbox dispatcher", () => {
     const userGuid = crypto.randomUUID();
     await enqueue(1, userGuid);
     await until(() => emitted.length === 1, 3_000);
-    expect(emitted[0]).toMatchObject({ type: "user_balance_updated", user_guid: userGuid, payload: { seq: 0 } });
+    expect(emitted[0]).toMatchObject({ type: "customer_segment_added", user_guid: userGuid, payload: { seq: 0 } });
   });
 
   it("falls back to polling when no NOTIFY arrives", async () => {

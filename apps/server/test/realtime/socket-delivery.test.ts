@@ -75,7 +75,19 @@ describe("realtime socket delivery", () => {
     const socket = await open(alice);
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        await enqueueEvent(tx, { type: "user_balance_updated", payload: { balance: "999" }, userGuid: alice.userId });
+        await enqueueEvent(tx, {
+          type: "user_balance_updated",
+          payload: {
+            balance: "999",
+            bonus_balance: "0",
+            free_spin_count: 0,
+            wallet_guid: crypto.randomUUID(),
+            operation_type: "win",
+            operation_amount: "1",
+            currency_guid: crypto.randomUUID(),
+          },
+          userGuid: alice.userId,
+        });
         throw new Error("the bet failed after the event was written");
       }),
     ).rejects.toThrow("the bet failed");

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { LedgerTransferKind } from "@croupier/db/schema/ledger";
 import { canonicalAmount } from "@croupier/contract/money";
 import { isUniqueViolation, queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
+import { outboxEvents } from "../realtime/enqueue-event.ts";
 
 /** Which cached balance of the wallet (and so which player account) the money moves on. */
 export type WalletPocket = "balance" | "bonus_balance" | "deferred_bonus_balance";
@@ -51,6 +52,19 @@ export async function moveWalletMoney(db: SqlExecutor, input: MoveWalletMoneyInp
     input.direction === "debit" ? sql`moved.player_account` : sql`${input.counterpartyAccountGuid}::uuid`;
   const creditAccount =
     input.direction === "debit" ? sql`${input.counterpartyAccountGuid}::uuid` : sql`moved.player_account`;
+  const event = outboxEvents("event", "user_balance_updated", {
+    userGuid: sql`moved.customer_guid`,
+    payload: {
+      wallet_guid: sql`moved.guid`,
+      currency_guid: sql`moved.currency_guid`,
+      balance: sql`round(moved.balance, c.decimals)::text`,
+      bonus_balance: sql`round(moved.bonus_balance, c.decimals)::text`,
+      free_spin_count: sql`moved.free_spin_count`,
+      operation_type: sql`${input.operationType}::text`,
+      operation_amount: sql`${input.amount}::text`,
+    },
+    from: sql`FROM moved JOIN currencies c ON c.guid = moved.currency_guid`,
+  });
 
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const existing = await findTransfer(db, input.idempotencyKey);
@@ -75,22 +89,12 @@ export async function moveWalletMoney(db: SqlExecutor, input: MoveWalletMoneyInp
                      ${input.amount}::numeric, ${input.paymentGuid ?? null}::uuid, ${input.bonusGuid ?? null}::uuid
                 FROM moved
               RETURNING guid),
-            event AS (
-              INSERT INTO outbox_events (user_guid, type, payload)
-              SELECT moved.customer_guid, 'user_balance_updated', jsonb_build_object(
-                       'wallet_guid', moved.guid, 'currency_guid', moved.currency_guid,
-                       'balance', round(moved.balance, c.decimals)::text,
-                       'bonus_balance', round(moved.bonus_balance, c.decimals)::text,
-                       'free_spin_count', moved.free_spin_count,
-                       'operation_type', ${input.operationType}::text,
-                       'operation_amount', ${input.amount}::text)
-                FROM moved JOIN currencies c ON c.guid = moved.currency_guid
-              RETURNING id)
+            ${event.insert}
             SELECT (SELECT count(*) FROM moved) > 0 AS moved,
                    COALESCE((SELECT balance FROM moved), w.balance)::text AS balance,
                    COALESCE((SELECT bonus_balance FROM moved), w.bonus_balance)::text AS bonus_balance,
                    (SELECT guid FROM transfer) AS transfer_guid,
-                   (SELECT count(*) FROM (SELECT pg_notify('outbox_events', id::text) FROM event) n) AS notified
+                   (SELECT count(*) FROM (${event.notify}) n) AS notified
               FROM wallets w WHERE w.guid = ${input.walletGuid}::uuid`,
       );
       const row = rows[0];

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { SqlExecutor } from "../../lib/sql-executor.ts";
+import { outboxEvents } from "../realtime/enqueue-event.ts";
 
 /** Appends to a payment's history (payment_logs): who did what, and why. */
 export async function logPaymentEvent(
@@ -23,15 +24,17 @@ export async function logPaymentEvent(
 
 /** A payment_status_changed event for the player's sockets, in the same transaction as the change. */
 export async function announcePaymentStatus(tx: SqlExecutor, paymentGuid: string): Promise<void> {
-  await tx.execute(
-    sql`WITH e AS (
-          INSERT INTO outbox_events (user_guid, type, payload)
-          SELECT p.customer_guid, 'payment_status_changed',
-                 jsonb_build_object('payment_guid', p.guid, 'transaction_type', p.transaction_type, 'status', p.status,
-                                    'amount', round(p.amount, c.decimals)::text, 'currency_guid', p.currency_guid,
-                                    'wallet_guid', p.wallet_guid)
-            FROM payments p JOIN currencies c ON c.guid = p.currency_guid WHERE p.guid = ${paymentGuid}::uuid
-          RETURNING id)
-        SELECT pg_notify('outbox_events', id::text) FROM e`,
-  );
+  const event = outboxEvents("event", "payment_status_changed", {
+    userGuid: sql`p.customer_guid`,
+    payload: {
+      payment_guid: sql`p.guid`,
+      transaction_type: sql`p.transaction_type`,
+      status: sql`p.status`,
+      amount: sql`round(p.amount, c.decimals)::text`,
+      currency_guid: sql`p.currency_guid`,
+      wallet_guid: sql`p.wallet_guid`,
+    },
+    from: sql`FROM payments p JOIN currencies c ON c.guid = p.currency_guid WHERE p.guid = ${paymentGuid}::uuid`,
+  });
+  await tx.execute(sql`WITH ${event.insert} ${event.notify}`);
 }

@@ -1,7 +1,6 @@
 import type { PoolClient } from "pg";
 import type { DatabaseHandle } from "@croupier/db/create-database";
-
-export const OUTBOX_CHANNEL = "outbox_events";
+import { OUTBOX_CHANNEL } from "./enqueue-event.ts";
 
 export type OutboxListener = { close: () => Promise<void> };
 

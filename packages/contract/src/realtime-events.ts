@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { decimalString } from "./entities/currency.ts";
+import { paymentStatus, transactionType } from "./entities/payment.ts";
+import { customerStatus } from "./entities/profile.ts";
+
+/**
+ * Every realtime event the platform writes, by name, with the payload it writes. The server's
+ * outbox writer accepts only these names and payloads, the web app handles (or explicitly
+ * ignores) each of them, and a test parses what the SQL writers produce against these schemas.
+ * A new event is added here first. Delivery adds event_id to every payload; money is a decimal
+ * string in the currency's decimals.
+ */
+export const realtimeEventPayloads = z.object({
+  /** A wallet's balances moved (bet, win, rollback, deposit, withdrawal, refund). */
+  user_balance_updated: z.object({
+    wallet_guid: z.uuid(),
+    currency_guid: z.uuid(),
+    balance: decimalString,
+    bonus_balance: decimalString,
+    free_spin_count: z.number().int(),
+    /** The provider wallet method (bet, win, rollback) or the payment operation (psp_deposit, withdrawal_*). */
+    operation_type: z.string(),
+    operation_amount: decimalString,
+  }),
+  /** The account was locked or unlocked (player room). */
+  customer_status_changed: z.object({ status: customerStatus }),
+  /** A login session ended; each tab compares session_id with its own. */
+  session_closed: z.object({ session_id: z.uuid() }),
+  /** Reserved for player segments; its payload is not specified yet. */
+  customer_segment_added: z.record(z.string(), z.unknown()),
+  /** A deposit or withdrawal changed status (ADR 005). */
+  payment_status_changed: z.object({
+    payment_guid: z.uuid(),
+    transaction_type: transactionType,
+    status: paymentStatus,
+    amount: decimalString,
+    currency_guid: z.uuid(),
+    wallet_guid: z.uuid(),
+  }),
+  /** A deposit was credited, for the bonus engine (ADR 005). */
+  deposit_settled: z.object({
+    payment_guid: z.uuid(),
+    wallet_guid: z.uuid(),
+    currency_guid: z.uuid(),
+    amount: decimalString,
+    deposit_number: z.number().int().positive(),
+    is_first_deposit: z.boolean(),
+  }),
+});
+
+export type RealtimeEventPayloads = z.infer<typeof realtimeEventPayloads>;
+export type RealtimeEventType = keyof RealtimeEventPayloads;
+/** What the server writes for an event of type K. */
+export type RealtimeEventPayload<K extends RealtimeEventType> = RealtimeEventPayloads[K];
+
+export const realtimeEventTypes = realtimeEventPayloads.keyof().options;
+
+/** What a client receives: the payload and the event_id delivery adds (clients drop duplicates by it). */
+export type RealtimeEventBase = { event_id: string };
+export type RealtimeEventMap = { [K in RealtimeEventType]: RealtimeEventPayloads[K] & RealtimeEventBase };
+
+export type UserBalanceUpdatedEvent = RealtimeEventMap["user_balance_updated"];
+export type CustomerStatusChangedEvent = RealtimeEventMap["customer_status_changed"];
+export type SessionClosedEvent = RealtimeEventMap["session_closed"];
+export type CustomerSegmentAddedEvent = RealtimeEventMap["customer_segment_added"];
+export type PaymentStatusChangedEvent = RealtimeEventMap["payment_status_changed"];
+export type DepositSettledEvent = RealtimeEventMap["deposit_settled"];
