@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
+import { movePlatformMoney } from "../ledger/move-platform-money.ts";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
@@ -31,11 +32,15 @@ export async function completeWithdrawal(db: Db, paymentGuid: string, details: R
   return db.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, paymentGuid);
     if (!w || w.status !== "pending") return "ignored";
-    await tx.execute(
-      sql`INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount, payment_guid)
-          VALUES (${`payment:${paymentGuid}:paid`}, 'withdrawal', ${w.currency_guid}::uuid, ${pending}::uuid, ${clearing}::uuid,
-                  ${w.amount}::numeric, ${paymentGuid}::uuid)`,
-    );
+    await movePlatformMoney(tx, {
+      debitAccountGuid: pending,
+      creditAccountGuid: clearing,
+      currencyGuid: w.currency_guid,
+      amount: w.amount,
+      kind: "withdrawal",
+      idempotencyKey: `payment:${paymentGuid}:paid`,
+      paymentGuid,
+    });
     await tx.execute(
       sql`UPDATE payments p SET status = 'successful', updated_at = now(),
                  number = (SELECT count(*) + 1 FROM payments o
