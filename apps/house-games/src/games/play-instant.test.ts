@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { toFixedAmount, toUnits } from "@croupier/contract/money";
 import { newServerSeed } from "../fairness/rng.ts";
-import { formatUnits, toUnits } from "../money/decimal.ts";
 import { findGame, houseGames, type HouseGame } from "./game-catalog.ts";
 import { drawInstant, settleInstant, stakeOf } from "./play-instant.ts";
 
@@ -33,7 +33,7 @@ describe("outcomes do not depend on the stake", () => {
     expect(drawInstant.length).toBe(2);
     const game = findGame("house:roulette-european-roulette")!;
     const stake = stakeOf(game, { bets: [{ type: "red", amount: "1.5" }] }, undefined, 2);
-    expect(formatUnits(stake.total, 2)).toBe("1.50");
+    expect(toFixedAmount(stake.total, 2, "trunc")).toBe("1.50");
     expect(() => stakeOf(game, { bets: [{ type: "red", amount: "1.555" }] }, undefined, 2)).toThrow(/decimals/);
     expect(toUnits("1.5")).toBe(toUnits("1.50"));
   });

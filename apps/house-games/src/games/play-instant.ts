@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { multiplyUnits, roundUnits, toFixedAmount, toUnits, type Units } from "@croupier/contract/money";
 import { FairStream, type SeedTriple } from "../fairness/rng.ts";
 import { decimalInput, DECIMAL_INPUT } from "../http/input.ts";
-import { floorTo, formatUnits, multiplyFraction, toUnits, type Units } from "../money/decimal.ts";
 import { Fraction } from "../stats/fraction.ts";
 import { drawDice } from "./dice/dice-table.ts";
 import { drawTargetDice, isWin, rollValue, targetMultiplier, winningOutcomes } from "./dice/target-dice.ts";
@@ -50,7 +50,7 @@ export function stakeOf(game: HouseGame, params: unknown, stake: string | undefi
     if (!DECIMAL_INPUT.test(value)) throw new GameRuleError("VALIDATION_ERROR", "a decimal amount without sign or exponent, such as 1.50", path);
     const units = toUnits(value);
     if (units <= 0n) throw new GameRuleError("INVALID_BET", "Stakes must be positive.", path);
-    if (floorTo(units, decimals) !== units) {
+    if (roundUnits(units, decimals, "trunc") !== units) {
       throw new GameRuleError("INVALID_BET", `At most ${decimals} decimals.`);
     }
     return units;
@@ -117,13 +117,13 @@ export type InstantSettlement = { win: Units; outcome: Record<string, unknown> }
 
 /** Pays a drawn round: money = stake × the rules' return, floored to the currency's decimals. */
 export function settleInstant(game: HouseGame, draw: InstantDraw, stake: Stake, decimals: number): InstantSettlement {
-  const money = (units: Units) => formatUnits(units, decimals);
+  const money = (units: Units) => toFixedAmount(units, decimals, "trunc");
   switch (game.kind) {
     case "slot": {
       const result = evaluateSlotDraw(game.slot, draw.stops!);
       const perStake = game.slot.creditsPerStake;
       const unit = stake.total;
-      const pay = (credits: number) => multiplyFraction(unit, new Fraction(credits, perStake), decimals);
+      const pay = (credits: number) => multiplyUnits(unit, new Fraction(credits, perStake), decimals, "trunc");
       const spin = (evaluation: typeof result.base, multiplier = 1) => ({
         stops: evaluation.stops,
         grid: evaluation.grid,
@@ -157,7 +157,7 @@ export function settleInstant(game: HouseGame, draw: InstantDraw, stake: Stake, 
         const share = new Fraction(1, pockets.length);
         let returned = Fraction.ZERO;
         for (const pocket of pockets) returned = returned.add(returnPerUnit(game.roulette, bet, covered, pocket).mul(share));
-        const win = multiplyFraction(part.amount, returned, decimals);
+        const win = multiplyUnits(part.amount, returned, decimals, "trunc");
         total += win;
         return { ...bet, amount: money(part.amount), win: money(win) };
       });
@@ -177,7 +177,7 @@ export function settleInstant(game: HouseGame, draw: InstantDraw, stake: Stake, 
       const wins = winningOutcomes(game.dice, bet)!;
       const multiplier = targetMultiplier(game.dice, wins);
       const won = isWin(game.dice, bet, draw.roll!);
-      const win = won ? multiplyFraction(stake.total, multiplier, decimals) : 0n;
+      const win = won ? multiplyUnits(stake.total, multiplier, decimals, "trunc") : 0n;
       return {
         win,
         outcome: { roll: rollValue(game.dice, draw.roll!), target: bet.target, direction: bet.direction, multiplier: multiplier.toDecimal(4), chance: new Fraction(wins * 100, game.dice.outcomes).toDecimal(2), won },
@@ -190,7 +190,7 @@ export function settleInstant(game: HouseGame, draw: InstantDraw, stake: Stake, 
       const bets = stake.parts.map((part) => {
         const bet = part.params as { type: string };
         const type = game.table.bets.find((candidate) => candidate.type === bet.type)!;
-        const win = multiplyFraction(part.amount, type.returns(dice), decimals);
+        const win = multiplyUnits(part.amount, type.returns(dice), decimals, "trunc");
         total += win;
         return { type: bet.type, amount: money(part.amount), win: money(win) };
       });

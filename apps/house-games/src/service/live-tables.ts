@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiplyUnits, toFixedAmount, toUnits } from "@croupier/contract/money";
 import { FairStream, hashServerSeed, newServerSeed } from "../fairness/rng.ts";
 import { applyAction, CardSource, deal, strategyAction, unitsReturned } from "../games/blackjack/blackjack-play.ts";
 import { handTotal } from "../games/blackjack/blackjack-rules.ts";
@@ -6,12 +7,11 @@ import { drawDice } from "../games/dice/dice-table.ts";
 import { houseGames, findGame, type HouseGame } from "../games/game-catalog.ts";
 import { GameRuleError, settleInstant, stakeOf } from "../games/play-instant.ts";
 import { drawRoulette, pocketLabel } from "../games/roulette/roulette.ts";
-import { formatUnits, multiplyFraction, toUnits } from "../money/decimal.ts";
 import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
 import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
-import { loadSession, platformToken, trim, type SessionRow } from "./sessions.ts";
+import { loadSession, platformToken, type SessionRow } from "./sessions.ts";
 
 type LiveRoundRow = {
   id: string;
@@ -201,15 +201,15 @@ export class LiveTables {
       const { win, outcome } = this.payBet(game, round, bet.bets, session);
       const answer = await this.ctx.wallet.win({
         token: session.token, game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:win`,
-        reference_transaction_uuid: `live:${bet.id}:bet`, amount: formatUnits(win, session.decimals), currency: session.currency, round_closed: true,
+        reference_transaction_uuid: `live:${bet.id}:bet`, amount: toFixedAmount(win, session.decimals, "trunc"), currency: session.currency, round_closed: true,
       });
       if (answer.status !== "OK") {
         // Owed money: back to placed, the next tick retries with the same transaction id.
         await this.ctx.database.query("UPDATE house.live_bets SET status = 'placed' WHERE id = $1", [bet.id]);
         continue;
       }
-      await this.ctx.database.query("UPDATE house.live_bets SET status = 'settled', win = $2, outcome = $3::jsonb WHERE id = $1", [bet.id, formatUnits(win, 18), JSON.stringify(outcome)]);
-      this.sendTo(game.code, session.id, "settled", { round_id: round.id, bet_id: bet.id, stake: trim(bet.stake, session.decimals), win: formatUnits(win, session.decimals), balance: answer.balance });
+      await this.ctx.database.query("UPDATE house.live_bets SET status = 'settled', win = $2, outcome = $3::jsonb WHERE id = $1", [bet.id, toFixedAmount(win, 18, "trunc"), JSON.stringify(outcome)]);
+      this.sendTo(game.code, session.id, "settled", { round_id: round.id, bet_id: bet.id, stake: toFixedAmount(bet.stake, session.decimals, "trunc"), win: toFixedAmount(win, session.decimals, "trunc"), balance: answer.balance });
     }
   }
 
@@ -218,7 +218,7 @@ export class LiveTables {
     if (game.kind === "live_blackjack") {
       const amount = (bets as { amount: string }[]).reduce((sum, bet) => sum + toUnits(bet.amount), 0n);
       // Seats play hit/stand only, so the stake is exactly what was bet; returns are 0, 1, 2 or 2.5 units.
-      const win = multiplyFraction(amount, new Fraction(Math.round(Number(result.returns) * 2), 2), session.decimals);
+      const win = multiplyUnits(amount, new Fraction(Math.round(Number(result.returns) * 2), 2), session.decimals, "trunc");
       return { win, outcome: { result } };
     }
     const stake = stakeOf(game, { bets }, undefined, session.decimals);
@@ -260,7 +260,7 @@ export class LiveTables {
       server_time: new Date().toISOString(),
       dealer: { name: config.dealer, state: dealerState },
       seats: { total: config.seats, taken: seats.length, players: seats },
-      bets_total: { count: totals.reduce((sum, row) => sum + row.count, 0), amount_by_currency: Object.fromEntries(totals.map((row) => [row.currency, trim(row.amount, 2)])) },
+      bets_total: { count: totals.reduce((sum, row) => sum + row.count, 0), amount_by_currency: Object.fromEntries(totals.map((row) => [row.currency, toFixedAmount(row.amount, 2, "trunc")])) },
       server_seed_hash: round.server_seed_hash,
       client_seed: liveClientSeed(code),
       result: shown ? { ...publicResult(round.result!), server_seed: round.server_seed } : null,
@@ -317,12 +317,12 @@ export class LiveTables {
        SELECT r.id, $2, $3::jsonb, $4, 'open' FROM house.live_rounds r
         WHERE r.id = $1 AND r.game_code = $5 AND r.phase = 'betting' AND r.betting_closes_at > now()
        RETURNING id`,
-      [body.round_id, session.id, JSON.stringify(game.kind === "live_blackjack" ? [{ type: "hand", amount: formatUnits(stake.total, session.decimals) }] : body.bets), formatUnits(stake.total, 18), game.code],
+      [body.round_id, session.id, JSON.stringify(game.kind === "live_blackjack" ? [{ type: "hand", amount: toFixedAmount(stake.total, session.decimals, "trunc") }] : body.bets), toFixedAmount(stake.total, 18, "trunc"), game.code],
     );
     if (!bet) throw new HouseError("BETTING_CLOSED", "Betting is closed for this round.", 409);
     const answer = await this.ctx.wallet.bet({
       token: platformToken(session), game_code: game.code, round_id: bet.id, transaction_uuid: `live:${bet.id}:bet`,
-      amount: formatUnits(stake.total, session.decimals), currency: session.currency, is_free_spin: false, round_closed: false,
+      amount: toFixedAmount(stake.total, session.decimals, "trunc"), currency: session.currency, is_free_spin: false, round_closed: false,
     });
     if (answer.status !== "OK") {
       if (answer.status === "UNREACHABLE") return Promise.reject(walletRefusal("UNREACHABLE")); // stays open: refunded by the clock
@@ -330,7 +330,7 @@ export class LiveTables {
       throw walletRefusal(answer.status);
     }
     await this.ctx.database.query("UPDATE house.live_bets SET status = 'placed' WHERE id = $1", [bet.id]);
-    return { bet_id: bet.id, round_id: body.round_id, stake: formatUnits(stake.total, session.decimals), balance: answer.balance };
+    return { bet_id: bet.id, round_id: body.round_id, stake: toFixedAmount(stake.total, session.decimals, "trunc"), balance: answer.balance };
   }
 
   async myBets(session: SessionRow, roundId: string) {
@@ -338,7 +338,7 @@ export class LiveTables {
       "SELECT id, bets, stake::text AS stake, win::text AS win, status, outcome FROM house.live_bets WHERE session_id = $1 AND live_round_id = $2 ORDER BY created_at",
       [session.id, roundId],
     );
-    return rows.map((row) => ({ bet_id: row.id, bets: row.bets, stake: trim(row.stake, session.decimals), win: row.win === null ? null : trim(row.win, session.decimals), status: row.status, outcome: row.outcome }));
+    return rows.map((row) => ({ bet_id: row.id, bets: row.bets, stake: toFixedAmount(row.stake, session.decimals, "trunc"), win: row.win === null ? null : toFixedAmount(row.win, session.decimals, "trunc"), status: row.status, outcome: row.outcome }));
   }
 
   subscribe(code: string, listener: Listener) {

@@ -1,15 +1,15 @@
 import { z } from "zod";
+import { canonicalAmount, fromUnits, multiplyUnits, toFixedAmount, toUnits, type Units } from "@croupier/contract/money";
 import { hashServerSeed, type SeedTriple } from "../fairness/rng.ts";
 import { allowedActions, applyAction, CardSource, deal, standAllAndFinish, unitsReturned, unitsStaked, type BlackjackState, type PlayerAction } from "../games/blackjack/blackjack-play.ts";
 import { handTotal } from "../games/blackjack/blackjack-rules.ts";
 import { findGame, type HouseGame } from "../games/game-catalog.ts";
 import { drawInstant, GameRuleError, settleInstant, stakeOf, type InstantDraw } from "../games/play-instant.ts";
-import { formatUnits, multiplyFraction, toUnits, type Units } from "../money/decimal.ts";
 import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
 import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
-import { loadSession, platformToken, sessionProfile, trim, type SessionRow } from "./sessions.ts";
+import { loadSession, platformToken, sessionProfile, type SessionRow } from "./sessions.ts";
 
 export const playRoundBody = z.object({
   stake: decimalInput.optional(),
@@ -72,19 +72,19 @@ async function update(ctx: HouseContext, id: string, fields: Partial<Record<"sta
 }
 
 export function roundView(row: RoundRow) {
-  const decimalsOf = (value: string | null) => (value === null ? null : value.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""));
+  const canonical = (value: string | null) => (value === null ? null : canonicalAmount(value));
   const stake = toUnits(row.stake);
   const win = row.win === null ? null : toUnits(row.win);
   return {
     round_id: row.id,
     game_code: row.game_code,
     status: row.status,
-    stake: decimalsOf(row.stake)!,
-    win: decimalsOf(row.win),
-    net: win === null ? null : decimalsOf(formatUnits(win - stake, 18)),
+    stake: canonicalAmount(row.stake),
+    win: canonical(row.win),
+    net: win === null ? null : fromUnits(win - stake),
     is_free_spin: row.is_free_spin,
-    balance_before: decimalsOf(row.balance_before),
-    balance_after: decimalsOf(row.balance_after),
+    balance_before: canonical(row.balance_before),
+    balance_after: canonical(row.balance_after),
     created_at: row.created_at,
     settled_at: row.settled_at,
     params: row.params,
@@ -147,10 +147,10 @@ const totalBalance = (answer: { balance: string | null; bonus_balance: string | 
 async function moveDemo(ctx: HouseContext, session: SessionRow, debit: Units, credit: Units): Promise<{ before: Units; after: Units } | null> {
   const [row] = await ctx.database.query<{ after: string }>(
     "UPDATE house.sessions SET demo_balance = demo_balance - $2::numeric + $3::numeric WHERE id = $1 AND demo_balance >= $2::numeric RETURNING demo_balance::text AS after",
-    [session.id, formatUnits(debit, 18), formatUnits(credit, 18)],
+    [session.id, toFixedAmount(debit, 18, "trunc"), toFixedAmount(credit, 18, "trunc")],
   );
   if (!row) return null;
-  const after = toUnits(trim(row.after, 18));
+  const after = toUnits(row.after);
   return { before: after + debit - credit, after };
 }
 
@@ -217,8 +217,8 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
      SELECT $1, $2, $3, 'open', $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16::jsonb
      ${pace ? "WHERE EXISTS (SELECT 1 FROM pace)" : ""} RETURNING id`,
     [
-      session.id, game.code, game.kind, body.is_free_spin, formatUnits(totalStake, 18), win === null ? null : formatUnits(win, 18),
-      JSON.stringify({ ...storedParams, stake: formatUnits(perHand, session.decimals) }), JSON.stringify(draw), state ? JSON.stringify(state) : null,
+      session.id, game.code, game.kind, body.is_free_spin, toFixedAmount(totalStake, 18, "trunc"), win === null ? null : toFixedAmount(win, 18, "trunc"),
+      JSON.stringify({ ...storedParams, stake: toFixedAmount(perHand, session.decimals, "trunc") }), JSON.stringify(draw), state ? JSON.stringify(state) : null,
       outcome ? JSON.stringify(outcome) : null, seeds.serverSeed, hashServerSeed(seeds.serverSeed), seeds.clientSeed, seeds.nonce, body.client_request_id ?? null,
       JSON.stringify({ bets: [] }),
       ...(pace ? [pace.key, pace.intervalMs] : []),
@@ -236,7 +236,7 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
 /** Debits the round's (first) stake; a refusal closes the round with nothing moved. */
 async function placeStake(ctx: HouseContext, session: SessionRow, roundId: string, amount: Units, isFreeSpin: boolean) {
   const tx = `${roundId}:bet:0`;
-  const book: WalletBook = { bets: [{ tx, amount: formatUnits(amount, session.decimals), status: "pending" }] };
+  const book: WalletBook = { bets: [{ tx, amount: toFixedAmount(amount, session.decimals, "trunc"), status: "pending" }] };
   await update(ctx, roundId, { wallet: book });
   if (session.mode === "demo") {
     const moved = await moveDemo(ctx, session, amount, 0n);
@@ -245,7 +245,7 @@ async function placeStake(ctx: HouseContext, session: SessionRow, roundId: strin
       throw walletRefusal("NOT_ENOUGH_MONEY");
     }
     book.bets[0]!.status = "ok";
-    await update(ctx, roundId, { status: "bet_placed", balance_before: formatUnits(moved.before, 18), balance_after: formatUnits(moved.after, 18), wallet: book });
+    await update(ctx, roundId, { status: "bet_placed", balance_before: toFixedAmount(moved.before, 18, "trunc"), balance_after: toFixedAmount(moved.after, 18, "trunc"), wallet: book });
     return;
   }
   const answer = await ctx.wallet.bet({
@@ -255,7 +255,7 @@ async function placeStake(ctx: HouseContext, session: SessionRow, roundId: strin
   if (answer.status === "OK") {
     book.bets[0]!.status = "ok";
     const after = totalBalance(answer)!;
-    await update(ctx, roundId, { status: "bet_placed", balance_before: formatUnits(after + (isFreeSpin ? 0n : amount), 18), balance_after: formatUnits(after, 18), wallet: book });
+    await update(ctx, roundId, { status: "bet_placed", balance_before: toFixedAmount(after + (isFreeSpin ? 0n : amount), 18, "trunc"), balance_after: toFixedAmount(after, 18, "trunc"), wallet: book });
     return;
   }
   if (answer.status === "UNREACHABLE") {
@@ -271,7 +271,7 @@ async function refundRound(ctx: HouseContext, session: SessionRow, roundId: stri
   if (session.mode === "demo") {
     const refund = book.bets.filter((bet) => bet.status === "ok").reduce((sum, bet) => sum + toUnits(bet.amount), 0n);
     const moved = await moveDemo(ctx, session, 0n, refund);
-    await update(ctx, roundId, { status: "refunded", win: "0", error: reason, balance_after: moved ? formatUnits(moved.after, 18) : null, wallet: { ...book, rolledBack: true } }, true);
+    await update(ctx, roundId, { status: "refunded", win: "0", error: reason, balance_after: moved ? toFixedAmount(moved.after, 18, "trunc") : null, wallet: { ...book, rolledBack: true } }, true);
     return true;
   }
   let last = null;
@@ -283,18 +283,18 @@ async function refundRound(ctx: HouseContext, session: SessionRow, roundId: stri
     }
     last = answer;
   }
-  await update(ctx, roundId, { status: "refunded", win: "0", error: reason, balance_after: last ? formatUnits(totalBalance(last)!, 18) : null, wallet: { ...book, rolledBack: true } }, true);
+  await update(ctx, roundId, { status: "refunded", win: "0", error: reason, balance_after: last ? toFixedAmount(totalBalance(last)!, 18, "trunc") : null, wallet: { ...book, rolledBack: true } }, true);
   return true;
 }
 
 /** Credits the win (0 included: it closes the round) referencing the first bet. */
 async function payOut(ctx: HouseContext, session: SessionRow, row: RoundRow, win: Units, closeRound: boolean): Promise<RoundRow> {
-  const book: WalletBook = { ...row.wallet, win: { tx: `${row.id}:win`, amount: formatUnits(win, session.decimals), status: "pending" } };
-  await update(ctx, row.id, { wallet: book, win: formatUnits(win, 18) });
+  const book: WalletBook = { ...row.wallet, win: { tx: `${row.id}:win`, amount: toFixedAmount(win, session.decimals, "trunc"), status: "pending" } };
+  await update(ctx, row.id, { wallet: book, win: toFixedAmount(win, 18, "trunc") });
   if (session.mode === "demo") {
     const moved = await moveDemo(ctx, session, 0n, win);
     book.win!.status = "ok";
-    await update(ctx, row.id, { status: "settled", balance_after: formatUnits(moved!.after, 18), wallet: book }, true);
+    await update(ctx, row.id, { status: "settled", balance_after: toFixedAmount(moved!.after, 18, "trunc"), wallet: book }, true);
     return (await loadRound(ctx, row.id))!;
   }
   const answer = await ctx.wallet.win({
@@ -303,7 +303,7 @@ async function payOut(ctx: HouseContext, session: SessionRow, row: RoundRow, win
   });
   if (answer.status === "OK") {
     book.win!.status = "ok";
-    await update(ctx, row.id, { status: "settled", balance_after: formatUnits(totalBalance(answer)!, 18), wallet: book }, true);
+    await update(ctx, row.id, { status: "settled", balance_after: toFixedAmount(totalBalance(answer)!, 18, "trunc"), wallet: book }, true);
   } else {
     // The win is owed whatever happens: recoverRounds retries it with the same transaction id.
     await update(ctx, row.id, { status: "bet_placed", error: `win ${answer.status}`, wallet: book });
@@ -314,7 +314,7 @@ async function payOut(ctx: HouseContext, session: SessionRow, row: RoundRow, win
 const blackjackUnits = (units: number) => new Fraction(Math.round(units * 2), 2);
 
 function blackjackOutcome(game: Extract<HouseGame, { kind: "blackjack" | "live_blackjack" }>, state: BlackjackState, perHand: Units, decimals: number) {
-  const money = (units: number | null) => (units === null ? null : formatUnits(multiplyFraction(perHand, blackjackUnits(units), decimals), decimals));
+  const money = (units: number | null) => (units === null ? null : toFixedAmount(multiplyUnits(perHand, blackjackUnits(units), decimals, "trunc"), decimals, "trunc"));
   const done = state.phase === "done";
   const dealerCards = done ? state.dealer : [state.dealer[0]!];
   return {
@@ -345,7 +345,7 @@ async function progressBlackjack(ctx: HouseContext, session: SessionRow, game: H
   const current = (await loadRound(ctx, row.id))!;
   // An extra stake whose answer was lost never got its action: it must not stay taken once the round closes.
   if (!(await rollBackUnappliedStakes(ctx, session, current))) return (await loadRound(ctx, row.id))!;
-  const win = multiplyFraction(perHand, blackjackUnits(unitsReturned(state)), session.decimals);
+  const win = multiplyUnits(perHand, blackjackUnits(unitsReturned(state)), session.decimals, "trunc");
   return payOut(ctx, session, (await loadRound(ctx, row.id))!, win, true);
 }
 
@@ -385,11 +385,11 @@ export async function actOnRound(ctx: HouseContext, session: SessionRow, roundId
   const state = row.state;
   if (!allowedActions(game.rules, state).includes(action)) throw new HouseError("ILLEGAL_ACTION", `${action} is not allowed now.`, 422);
   const perHand = toUnits(String(row.params.stake));
-  const extra = action === "double" || action === "split" ? perHand : action === "insurance" ? multiplyFraction(perHand, new Fraction(state.insurance.hands, 2), session.decimals) : 0n;
+  const extra = action === "double" || action === "split" ? perHand : action === "insurance" ? multiplyUnits(perHand, new Fraction(state.insurance.hands, 2), session.decimals, "trunc") : 0n;
   const book = row.wallet;
   if (extra > 0n) {
     const tx = `${row.id}:bet:${book.bets.length}`;
-    book.bets.push({ tx, amount: formatUnits(extra, session.decimals), status: "pending" });
+    book.bets.push({ tx, amount: toFixedAmount(extra, session.decimals, "trunc"), status: "pending" });
     await update(ctx, row.id, { wallet: book });
     if (session.mode === "demo") {
       if (!(await moveDemo(ctx, session, extra, 0n))) {
@@ -400,7 +400,7 @@ export async function actOnRound(ctx: HouseContext, session: SessionRow, roundId
     } else {
       const answer = await ctx.wallet.bet({
         token: platformToken(session), game_code: session.game_code, round_id: row.id, transaction_uuid: tx,
-        amount: formatUnits(extra, session.decimals), currency: session.currency, is_free_spin: false, round_closed: false,
+        amount: toFixedAmount(extra, session.decimals, "trunc"), currency: session.currency, is_free_spin: false, round_closed: false,
       });
       if (answer.status !== "OK") {
         if (answer.status === "UNREACHABLE") {
@@ -416,8 +416,8 @@ export async function actOnRound(ctx: HouseContext, session: SessionRow, roundId
     book.bets[book.bets.length - 1]!.status = "ok";
   }
   const next = applyAction(game.rules, new CardSource({ serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: row.nonce }), state, action);
-  const newStake = multiplyFraction(perHand, blackjackUnits(unitsStaked(next)), session.decimals);
-  await ctx.database.query("UPDATE house.rounds SET stake = $2 WHERE id = $1", [row.id, formatUnits(newStake, 18)]);
+  const newStake = multiplyUnits(perHand, blackjackUnits(unitsStaked(next)), session.decimals, "trunc");
+  await ctx.database.query("UPDATE house.rounds SET stake = $2 WHERE id = $1", [row.id, toFixedAmount(newStake, 18, "trunc")]);
   await update(ctx, row.id, { wallet: book, state: next });
   return roundView(await progressBlackjack(ctx, session, game, (await loadRound(ctx, row.id))!));
 }
@@ -533,7 +533,7 @@ async function voidUncompletableRound(ctx: HouseContext, session: SessionRow, ro
   const soFar = state ? state.hands.reduce((sum, hand) => sum + (hand.returns ?? 0), 0) + (state.insurance.returns ?? 0) : 0;
   const perHand = toUnits(String(row.params.stake ?? "0"));
   const staked = row.wallet.bets.filter((bet) => bet.status === "ok").reduce((sum, bet) => sum + toUnits(bet.amount), 0n);
-  const winnings = multiplyFraction(perHand, blackjackUnits(soFar), session.decimals);
+  const winnings = multiplyUnits(perHand, blackjackUnits(soFar), session.decimals, "trunc");
   if (winnings > staked) await payOut(ctx, session, row, winnings, true);
   else await refundRound(ctx, session, row.id, row.wallet, "could not be completed: refunded");
 }

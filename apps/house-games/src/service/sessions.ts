@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { jurisdictionProfile, parseJurisdiction, type JurisdictionCode, type JurisdictionProfile } from "@croupier/contract/jurisdiction";
 import { verifyLaunch } from "@croupier/contract/launch-signature";
+import { fractionDigits, toFixedAmount } from "@croupier/contract/money";
 import { hashServerSeed, newClientSeed, newServerSeed } from "../fairness/rng.ts";
 import { findGame } from "../games/game-catalog.ts";
-import { fractionDigits } from "../money/decimal.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
 import type { HouseContext } from "./house-context.ts";
 
@@ -82,7 +82,7 @@ export async function startSession(ctx: HouseContext, input: StartSessionInput) 
        VALUES ($1, 'demo', $2, $3, 2, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
       [sha256(key), game.code, currency, ctx.config.demoStartBalance, newServerSeed(), newClientSeed(), launch.jurisdiction],
     );
-    return { key, session: row!, balance: { balance: trim(row!.demo_balance!, row!.decimals), bonus_balance: "0.00", currency } };
+    return { key, session: row!, balance: { balance: toFixedAmount(row!.demo_balance!, row!.decimals, "trunc"), bonus_balance: "0.00", currency } };
   }
   const token = input.token!;
   const answer = await ctx.wallet.balance({ token, game_code: game.code });
@@ -133,15 +133,10 @@ export async function loadSession(ctx: HouseContext, id: string): Promise<Sessio
 }
 
 export async function sessionBalance(ctx: HouseContext, session: SessionRow) {
-  if (session.mode === "demo") return { currency: session.currency, balance: trim(session.demo_balance!, session.decimals), bonus_balance: "0.00" };
+  if (session.mode === "demo") return { currency: session.currency, balance: toFixedAmount(session.demo_balance!, session.decimals, "trunc"), bonus_balance: "0.00" };
   const answer = await ctx.wallet.balance({ token: platformToken(session), game_code: session.game_code });
   if (answer.status !== "OK" || answer.balance === null) throw walletRefusal(answer.status);
   return { currency: answer.currency ?? session.currency, balance: answer.balance, bonus_balance: answer.bonus_balance ?? "0" };
-}
-
-export function trim(value: string, decimals: number): string {
-  const [whole, fraction = ""] = value.split(".");
-  return decimals === 0 ? whole! : `${whole}.${fraction.padEnd(decimals, "0").slice(0, decimals)}`;
 }
 
 export function fairnessView(session: SessionRow) {

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
+import { formatAmount } from "@croupier/contract/money";
 import type { BetLimits } from "../api/types.ts";
-import { formatAmount } from "../lib/decimal.ts";
 import { stakeLadder } from "../lib/stake.ts";
 
 const MAX_CHIPS = 6;

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
+import { formatAmount } from "@croupier/contract/money";
 import { useGame } from "../session/game-session.tsx";
-import { formatAmount } from "../lib/decimal.ts";
 import { summarizeOutcome, verifyHref } from "../lib/round-summary.ts";
 import { Panel } from "./panel.tsx";
 import { decimalsFor } from "./shell.tsx";

@@ -1,5 +1,5 @@
+import { formatAmount } from "@croupier/contract/money";
 import { useGame } from "../session/game-session.tsx";
-import { formatAmount } from "../lib/decimal.ts";
 import { Panel } from "./panel.tsx";
 import { SymbolTile } from "../games/slots/symbol-tile.tsx";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { formatAmount } from "@croupier/contract/money";
 import { useGame } from "../session/game-session.tsx";
-import { formatAmount } from "../lib/decimal.ts";
 import { formatElapsed, formatNet } from "../lib/session-format.ts";
 import { closeMessage, lobbyMessage, resolveParentOrigin, sendToParent, type ParentMessage } from "../lib/parent-messages.ts";
 import { Icon } from "./icons.tsx";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
+import { formatAmount } from "@croupier/contract/money";
 import type { BetLimits } from "../api/types.ts";
-import { formatAmount } from "../lib/decimal.ts";
 import { stakeLadder, stepStake } from "../lib/stake.ts";
 
 export function useStakeLadder(bet: BetLimits): string[] {

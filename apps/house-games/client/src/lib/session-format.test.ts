@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { add, formatAmount, sub, sum } from "./decimal.ts";
+import { addAmounts, formatAmount, subtractAmounts, sumAmounts } from "@croupier/contract/money";
 import { formatElapsed, formatMoney, formatNet } from "./session-format.ts";
 
 describe("session chrome formatting", () => {
@@ -22,9 +22,9 @@ describe("session chrome formatting", () => {
   });
 
   it("does decimal sums exactly", () => {
-    expect(add("0.1", "0.2")).toBe("0.3");
-    expect(sub("1", "1.25")).toBe("-0.25");
-    expect(sum(["0.1", "0.1", "0.1"])).toBe("0.3");
+    expect(addAmounts("0.1", "0.2")).toBe("0.3");
+    expect(subtractAmounts("1", "1.25")).toBe("-0.25");
+    expect(sumAmounts(["0.1", "0.1", "0.1"])).toBe("0.3");
     expect(formatAmount("0.125", 2)).toBe("0.13");
     expect(formatAmount("-0.125", 2)).toBe("-0.13");
     expect(formatMoney("1000", "USD")).toBe("1,000.00 USD");

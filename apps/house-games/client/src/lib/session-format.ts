@@ -1,4 +1,4 @@
-import { compare, formatAmount, isDecimal } from "./decimal.ts";
+import { compareAmounts, formatAmount, isDecimal } from "@croupier/contract/money";
 
 /** Elapsed session time as the reality check shows it: "4:07" under an hour, "1:02:03" after. */
 export function formatElapsed(ms: number): string {
@@ -16,7 +16,7 @@ export type NetTone = "up" | "down" | "even";
 /** Net position of the session (winnings minus stakes) with an explicit sign, never colour alone. */
 export function formatNet(net: string, decimals = 2): { text: string; tone: NetTone } {
   if (!isDecimal(net)) return { text: "–", tone: "even" };
-  const sign = compare(net, "0");
+  const sign = compareAmounts(net, "0");
   const magnitude = formatAmount(sign < 0 ? net.replace(/^-/, "") : net, decimals);
   if (sign === 0 || /^0(\.0*)?$/.test(magnitude)) return { text: formatAmount("0", decimals), tone: "even" };
   return sign > 0 ? { text: `+${magnitude}`, tone: "up" } : { text: `−${magnitude}`, tone: "down" };

@@ -1,4 +1,4 @@
-import { compare, fromUnits, toUnits } from "./decimal.ts";
+import { compareAmounts, fromUnits, toUnits } from "@croupier/contract/money";
 
 export type StakeLimits = { min: string; max: string };
 
@@ -34,18 +34,18 @@ export function stakeLadder(limits: StakeLimits, preset: readonly string[] = [])
 /** Next stake up or down the ladder from the current one; stays put at either end. */
 export function stepStake(current: string, direction: 1 | -1, ladder: readonly string[]): string {
   if (ladder.length === 0) return current;
-  if (direction > 0) return ladder.find((s) => compare(s, current) > 0) ?? ladder[ladder.length - 1]!;
-  const lower = ladder.filter((s) => compare(s, current) < 0);
+  if (direction > 0) return ladder.find((s) => compareAmounts(s, current) > 0) ?? ladder[ladder.length - 1]!;
+  const lower = ladder.filter((s) => compareAmounts(s, current) < 0);
   return lower[lower.length - 1] ?? ladder[0]!;
 }
 
 /** A stake typed or restored from storage, pulled inside the limits. */
 export function clampStake(value: string, limits: StakeLimits): string {
-  if (compare(value, limits.min) < 0) return fromUnits(toUnits(limits.min));
-  if (compare(value, limits.max) > 0) return fromUnits(toUnits(limits.max));
+  if (compareAmounts(value, limits.min) < 0) return fromUnits(toUnits(limits.min));
+  if (compareAmounts(value, limits.max) > 0) return fromUnits(toUnits(limits.max));
   return fromUnits(toUnits(value));
 }
 
 export function canStep(current: string, direction: 1 | -1, ladder: readonly string[]): boolean {
-  return stepStake(current, direction, ladder) !== current && compare(stepStake(current, direction, ladder), current) !== 0;
+  return stepStake(current, direction, ladder) !== current && compareAmounts(stepStake(current, direction, ladder), current) !== 0;
 }

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { addAmounts, subtractAmounts } from "@croupier/contract/money";
 import type { PlayBoot } from "../boot.ts";
 import { ApiError, createApiClient, requestId, type ApiClient } from "../api/client.ts";
 import type { BlackjackAction, Fairness, GameDefinition, Round, Session, SessionStats } from "../api/types.ts";
-import { add, sub } from "../lib/decimal.ts";
 import { describeError, type ErrorView } from "../lib/errors.ts";
 import { createSoundPlayer, type SoundName } from "../lib/sound.ts";
 
@@ -170,7 +170,7 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
           ...(options.isFreeSpin ? { is_free_spin: true } : {}),
         });
         // The stake leaves the balance at once; the win arrives with the reveal.
-        setBalance(round.is_free_spin ? round.balance_before : sub(round.balance_before, round.stake));
+        setBalance(round.is_free_spin ? round.balance_before : subtractAmounts(round.balance_before, round.stake));
         setFairness((f) => ({ ...f, nonce: Math.max(f.nonce, round.fairness.nonce + 1) }));
         return round;
       } catch (e) {
@@ -189,9 +189,9 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
     if (revealed.current.has(round.round_id)) return;
     revealed.current.add(round.round_id);
     setStats((s) => {
-      const staked = add(s.staked, round.is_free_spin ? "0" : round.stake);
-      const won = add(s.won, round.win);
-      return { ...s, rounds: s.rounds + 1, staked, won, net: sub(won, staked) };
+      const staked = addAmounts(s.staked, round.is_free_spin ? "0" : round.stake);
+      const won = addAmounts(s.won, round.win);
+      return { ...s, rounds: s.rounds + 1, staked, won, net: subtractAmounts(won, staked) };
     });
     setHistory((h) => [round, ...h.filter((r) => r.round_id !== round.round_id)].slice(0, HISTORY_KEEP));
   }, []);
@@ -218,9 +218,9 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
     setBalance(entry.balance);
     if (entry.win === undefined) return;
     setStats((s) => {
-      const staked = add(s.staked, entry.stake ?? "0");
-      const won = add(s.won, entry.win ?? "0");
-      return { ...s, rounds: s.rounds + 1, staked, won, net: sub(won, staked) };
+      const staked = addAmounts(s.staked, entry.stake ?? "0");
+      const won = addAmounts(s.won, entry.win ?? "0");
+      return { ...s, rounds: s.rounds + 1, staked, won, net: subtractAmounts(won, staked) };
     });
   }, []);
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
+import { compareAmounts, formatAmount, isZeroAmount, MONEY_SCALE, multiplyAmount } from "@croupier/contract/money";
 import type { BlackjackAction, BlackjackDefinition, BlackjackHand, BlackjackOutcome, Round } from "../../api/types.ts";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { StakeSelector } from "../../chrome/stake-selector.tsx";
-import { compare, formatAmount, isZero, mulInt } from "../../lib/decimal.ts";
 import { useSpaceKey } from "../../lib/hooks.ts";
 import { clampStake } from "../../lib/stake.ts";
 import { useGame } from "../../session/game-session.tsx";
@@ -46,7 +46,7 @@ const ACTION_KEY: Partial<Record<BlackjackAction, string>> = { hit: "h", stand: 
 
 function resultText(hand: BlackjackHand, decimals: number): string {
   if (!hand.result) return hand.status === "bust" ? "Bust" : hand.status === "blackjack" ? "Blackjack!" : "";
-  const win = hand.win && !isZero(hand.win) ? ` +${formatAmount(hand.win, decimals)}` : "";
+  const win = hand.win && !isZeroAmount(hand.win) ? ` +${formatAmount(hand.win, decimals)}` : "";
   return { win: "Win", lose: hand.status === "bust" ? "Bust" : "Lose", push: "Push", blackjack: "Blackjack!" }[hand.result] + win;
 }
 
@@ -84,14 +84,14 @@ export function BlackjackGame() {
   function settle(next: Round) {
     setRound(next);
     if (next.status !== "in_progress") {
-      game.sound(isZero(next.win) ? "stop" : "win");
+      game.sound(isZeroAmount(next.win) ? "stop" : "win");
       game.reveal(next);
     } else game.sound("card");
   }
 
   async function deal() {
     if (!canDeal) return;
-    if (compare(mulInt(stake, hands), game.balance) > 0) {
+    if (compareAmounts(multiplyAmount(stake, String(hands), MONEY_SCALE, "trunc"), game.balance) > 0) {
       game.showError({ code: "NOT_ENOUGH_MONEY", message: `Your balance does not cover ${hands} × ${formatAmount(stake, decimals)} ${game.session.currency}.` });
       return;
     }
@@ -124,7 +124,7 @@ export function BlackjackGame() {
   const maxHands = Math.max(1, rules.max_hands);
 
   return (
-    <Shell stake={round ? round.stake : mulInt(stake, hands)}>
+    <Shell stake={round ? round.stake : multiplyAmount(stake, String(hands), MONEY_SCALE, "trunc")}>
       <div className="game" style={{ display: "grid", gap: 10, maxWidth: 900, width: "100%", margin: "0 auto" }}>
         <div className="bj-table" data-testid="blackjack-table">
           {outcome ? (
@@ -135,7 +135,7 @@ export function BlackjackGame() {
                   {outcome.insurance.taken === null
                     ? "Dealer shows an ace: insurance?"
                     : outcome.insurance.taken
-                      ? `Insured ${formatAmount(outcome.insurance.stake, decimals)}${outcome.insurance.win && !isZero(outcome.insurance.win) ? `, paid ${formatAmount(outcome.insurance.win, decimals)}` : ""}`
+                      ? `Insured ${formatAmount(outcome.insurance.stake, decimals)}${outcome.insurance.win && !isZeroAmount(outcome.insurance.win) ? `, paid ${formatAmount(outcome.insurance.win, decimals)}` : ""}`
                       : "No insurance"}
                 </p>
               )}
@@ -154,7 +154,7 @@ export function BlackjackGame() {
               </div>
               {!inProgress && (
                 <p className="win-banner won" aria-live="polite" data-testid="win">
-                  {round && !isZero(round.win) ? `Win ${formatAmount(round.win, decimals)} ${game.session.currency}` : <span className="muted">No win</span>}
+                  {round && !isZeroAmount(round.win) ? `Win ${formatAmount(round.win, decimals)} ${game.session.currency}` : <span className="muted">No win</span>}
                 </p>
               )}
             </>

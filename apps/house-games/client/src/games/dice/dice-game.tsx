@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
+import { compareAmounts, formatAmount, toUnits } from "@croupier/contract/money";
 import type { DiceDefinition, DiceOutcome } from "../../api/types.ts";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { StakeSelector } from "../../chrome/stake-selector.tsx";
-import { compare, formatAmount, toUnits } from "../../lib/decimal.ts";
 import { sleep, usePrefersReducedMotion, useSpaceKey } from "../../lib/hooks.ts";
 import { clampStake } from "../../lib/stake.ts";
 import { useGame } from "../../session/game-session.tsx";
@@ -50,7 +50,7 @@ export function DiceGame() {
 
   async function roll() {
     if (!canRoll) return;
-    if (compare(stake, game.balance) > 0) {
+    if (compareAmounts(stake, game.balance) > 0) {
       game.showError({ code: "NOT_ENOUGH_MONEY", message: `Your balance does not cover a ${formatAmount(stake, decimals)} ${game.session.currency} roll.` });
       return;
     }

@@ -1,4 +1,4 @@
-import { fromUnits, toUnits } from "../../lib/decimal.ts";
+import { fromUnits, toUnits } from "@croupier/contract/money";
 
 /**
  * Target dice as the provider defines it: rolls from `min` to `max` in `step`s (Hi-Lo: 0.00–99.99

@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
+import { addAmounts, compareAmounts, formatAmount, isZeroAmount, sumAmounts } from "@croupier/contract/money";
 import type { DiceTableDefinition, DiceTableOutcome } from "../../api/types.ts";
 import { ChipSelector, chipValues, compactAmount } from "../../chrome/chip-selector.tsx";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
-import { add, compare, formatAmount, isZero, sum } from "../../lib/decimal.ts";
 import { sleep, usePrefersReducedMotion, useSpaceKey } from "../../lib/hooks.ts";
 import { useGame } from "../../session/game-session.tsx";
 
@@ -74,24 +74,24 @@ export function DiceTableGame() {
   const [bets, setBets] = useState<Map<string, string>>(new Map());
   const [rolling, setRolling] = useState(false);
   const [result, setResult] = useState<{ outcome: DiceTableOutcome; win: string } | null>(null);
-  const total = useMemo(() => sum([...bets.values()]), [bets]);
+  const total = useMemo(() => sumAmounts([...bets.values()]), [bets]);
   const blocked = game.error?.fatal ?? false;
   const canRoll = !rolling && !game.busy && !blocked && bets.size > 0;
-  const winners = useMemo(() => new Set(result?.outcome.bets.filter((b) => !isZero(b.win)).map((b) => b.type) ?? []), [result]);
+  const winners = useMemo(() => new Set(result?.outcome.bets.filter((b) => !isZeroAmount(b.win)).map((b) => b.type) ?? []), [result]);
 
   function place(type: string) {
-    if (compare(add(total, chip), game.definition.bet.max) > 0) {
+    if (compareAmounts(addAmounts(total, chip), game.definition.bet.max) > 0) {
       game.showError({ code: "BET_LIMIT_EXCEEDED", message: `The table maximum is ${game.definition.bet.max} per roll.` });
       return;
     }
     setResult(null);
-    setBets((b) => new Map(b).set(type, add(b.get(type) ?? "0", chip)));
+    setBets((b) => new Map(b).set(type, addAmounts(b.get(type) ?? "0", chip)));
     game.sound("chip");
   }
 
   async function roll() {
     if (!canRoll) return;
-    if (compare(total, game.balance) > 0) {
+    if (compareAmounts(total, game.balance) > 0) {
       game.showError({ code: "NOT_ENOUGH_MONEY", message: `Your balance does not cover ${formatAmount(total, decimals)} ${game.session.currency} of bets.` });
       return;
     }
@@ -104,7 +104,7 @@ export function DiceTableGame() {
     }
     if (!reduced) await sleep(700);
     setResult({ outcome: round.outcome as unknown as DiceTableOutcome, win: round.win });
-    game.sound(isZero(round.win) ? "stop" : "win");
+    game.sound(isZeroAmount(round.win) ? "stop" : "win");
     game.reveal(round);
     setRolling(false);
   }
@@ -123,7 +123,7 @@ export function DiceTableGame() {
               <span>
                 Total {result.outcome.total}
                 <br />
-                {isZero(result.win) ? <span className="muted">No win</span> : <strong className="tone-up">Win {formatAmount(result.win, decimals)}</strong>}
+                {isZeroAmount(result.win) ? <span className="muted">No win</span> : <strong className="tone-up">Win {formatAmount(result.win, decimals)}</strong>}
               </span>
             </>
           ) : (

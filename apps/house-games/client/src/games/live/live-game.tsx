@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { addAmounts, compareAmounts, formatAmount, isZeroAmount, sumAmounts } from "@croupier/contract/money";
 import type { BlackjackDefinition, DiceTableDefinition, LiveResult, LiveSettled, LiveTable } from "../../api/types.ts";
 import { ApiError } from "../../api/client.ts";
 import { ChipSelector, chipValues } from "../../chrome/chip-selector.tsx";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { StakeSelector } from "../../chrome/stake-selector.tsx";
-import { add, compare, formatAmount, isZero, sum } from "../../lib/decimal.ts";
 import { useMediaQuery } from "../../lib/hooks.ts";
 import { layoutFor, RED_NUMBERS } from "../../lib/roulette-board.ts";
 import { clampStake } from "../../lib/stake.ts";
@@ -133,9 +133,9 @@ export function LiveGame() {
     });
     source.addEventListener("settled", (e) => {
       const data = JSON.parse((e as MessageEvent<string>).data) as LiveSettled;
-      setMine((m) => m.map((b) => (b.roundId === data.round_id ? { ...b, win: add(b.win ?? "0", data.win) } : b)));
+      setMine((m) => m.map((b) => (b.roundId === data.round_id ? { ...b, win: addAmounts(b.win ?? "0", data.win) } : b)));
       game.recordLive({ stake: data.stake, win: data.win, balance: data.balance });
-      if (!isZero(data.win)) game.sound("win");
+      if (!isZeroAmount(data.win)) game.sound("win");
     });
     return () => {
       closed = true;
@@ -165,21 +165,21 @@ export function LiveGame() {
   const bettingOpen = phase === "betting" && left > 0;
   const blocked = game.error?.fatal ?? false;
   const roundBets = mine.filter((b) => b.roundId === table?.round_id);
-  const roundStake = sum(roundBets.map((b) => b.stake));
+  const roundStake = sumAmounts(roundBets.map((b) => b.stake));
 
   const pendingStake =
-    table?.kind === "live_roulette" ? board.total : table?.kind === "live_dice" ? sum([...diceBets.values()]) : handStake;
+    table?.kind === "live_roulette" ? board.total : table?.kind === "live_dice" ? sumAmounts([...diceBets.values()]) : handStake;
   const pendingBets: unknown[] =
     table?.kind === "live_roulette"
       ? board.apiBets
       : table?.kind === "live_dice"
         ? [...diceBets].map(([type, amount]) => ({ type, amount }))
         : [{ type: "hand", amount: handStake }];
-  const canBet = bettingOpen && seated && !placing && !blocked && pendingBets.length > 0 && !isZero(pendingStake);
+  const canBet = bettingOpen && seated && !placing && !blocked && pendingBets.length > 0 && !isZeroAmount(pendingStake);
 
   async function placeBets() {
     if (!table || !canBet) return;
-    if (compare(pendingStake, game.balance) > 0) {
+    if (compareAmounts(pendingStake, game.balance) > 0) {
       game.showError({ code: "NOT_ENOUGH_MONEY", message: `Your balance does not cover ${formatAmount(pendingStake, decimals)} ${game.session.currency}.` });
       return;
     }
@@ -299,7 +299,7 @@ export function LiveGame() {
             disabled={!bettingOpen || blocked}
             winners={new Set()}
             onPlace={(type) => {
-              setDiceBets((b) => new Map(b).set(type, add(b.get(type) ?? "0", chip)));
+              setDiceBets((b) => new Map(b).set(type, addAmounts(b.get(type) ?? "0", chip)));
               game.sound("chip");
             }}
           />

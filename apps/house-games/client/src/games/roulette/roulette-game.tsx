@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
+import { compareAmounts, formatAmount, isZeroAmount } from "@croupier/contract/money";
 import type { RouletteOutcome } from "../../api/types.ts";
 import { ChipSelector, chipValues } from "../../chrome/chip-selector.tsx";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
-import { compare, formatAmount, isZero } from "../../lib/decimal.ts";
 import { sleep, useMediaQuery, usePrefersReducedMotion, useSpaceKey } from "../../lib/hooks.ts";
 import { layoutFor, RED_NUMBERS } from "../../lib/roulette-board.ts";
 import { useGame } from "../../session/game-session.tsx";
@@ -65,11 +65,11 @@ export function RouletteGame() {
 
   async function spin() {
     if (!canSpin) return;
-    if (compare(board.total, def.bet.min) < 0) {
+    if (compareAmounts(board.total, def.bet.min) < 0) {
       setNotice(`The minimum stake is ${def.bet.min}.`);
       return;
     }
-    if (compare(board.total, game.balance) > 0) {
+    if (compareAmounts(board.total, game.balance) > 0) {
       game.showError({ code: "NOT_ENOUGH_MONEY", message: `Your balance does not cover ${formatAmount(board.total, decimals)} ${game.session.currency} of bets.` });
       return;
     }
@@ -87,7 +87,7 @@ export function RouletteGame() {
     const outcome = round.outcome as unknown as RouletteOutcome;
     const pocket = outcome.pocket ?? outcome.pockets?.[0] ?? "?";
     setResult({ pocket, win: round.win });
-    game.sound(isZero(round.win) ? "stop" : "win");
+    game.sound(isZeroAmount(round.win) ? "stop" : "win");
     game.reveal(round);
     setSpinning(false);
   }
@@ -113,7 +113,7 @@ export function RouletteGame() {
               <span>
                 {colour} {result.pocket}
                 <br />
-                {isZero(result.win) ? <span className="muted">No win</span> : <strong className="tone-up">Win {formatAmount(result.win, decimals)} {game.session.currency}</strong>}
+                {isZeroAmount(result.win) ? <span className="muted">No win</span> : <strong className="tone-up">Win {formatAmount(result.win, decimals)} {game.session.currency}</strong>}
               </span>
             </>
           ) : (

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { add, compare, mulInt, sub, sum } from "../../lib/decimal.ts";
+import { addAmounts, compareAmounts, MONEY_SCALE, multiplyAmount, subtractAmounts, sumAmounts } from "@croupier/contract/money";
 import { betKey, toApiBet, type ApiRouletteBet, type RouletteBet } from "../../lib/roulette-board.ts";
 import type { PlacedBets } from "./roulette-board-view.tsx";
 
@@ -10,7 +10,7 @@ export function useBoardBets(maxTotal: string) {
   const [bets, setBets] = useState<PlacedBets>(new Map());
   const [undo, setUndo] = useState<PlacedBets[]>([]);
   const [last, setLast] = useState<PlacedBets | null>(null);
-  const total = useMemo(() => sum([...bets.values()].map((b) => b.amount)), [bets]);
+  const total = useMemo(() => sumAmounts([...bets.values()].map((b) => b.amount)), [bets]);
 
   const commit = useCallback((next: PlacedBets) => {
     setUndo((u) => [...u.slice(-49), bets]);
@@ -22,9 +22,9 @@ export function useBoardBets(maxTotal: string) {
     (bet: RouletteBet, chip: string): string | null => {
       const key = betKey(bet);
       if (!bets.has(key) && bets.size >= MAX_BETS) return `At most ${MAX_BETS} different bets per spin.`;
-      if (compare(add(total, chip), maxTotal) > 0) return `The table maximum is ${maxTotal} per spin.`;
+      if (compareAmounts(addAmounts(total, chip), maxTotal) > 0) return `The table maximum is ${maxTotal} per spin.`;
       const next = new Map(bets);
-      next.set(key, { bet, amount: add(bets.get(key)?.amount ?? "0", chip) });
+      next.set(key, { bet, amount: addAmounts(bets.get(key)?.amount ?? "0", chip) });
       commit(next);
       return null;
     },
@@ -40,8 +40,8 @@ export function useBoardBets(maxTotal: string) {
     });
   }, []);
   const double = useCallback((): string | null => {
-    if (compare(mulInt(total, 2), maxTotal) > 0) return `The table maximum is ${maxTotal} per spin.`;
-    const next = new Map([...bets].map(([k, v]) => [k, { ...v, amount: mulInt(v.amount, 2) }]));
+    if (compareAmounts(multiplyAmount(total, "2", MONEY_SCALE, "trunc"), maxTotal) > 0) return `The table maximum is ${maxTotal} per spin.`;
+    const next = new Map([...bets].map(([k, v]) => [k, { ...v, amount: multiplyAmount(v.amount, "2", MONEY_SCALE, "trunc") }]));
     commit(next);
     return null;
   }, [bets, total, maxTotal, commit]);
@@ -49,7 +49,7 @@ export function useBoardBets(maxTotal: string) {
   const remember = useCallback(() => setLast(bets), [bets]);
 
   const apiBets = useMemo((): ApiRouletteBet[] => [...bets.values()].map(({ bet, amount }) => toApiBet(bet, amount)), [bets]);
-  const headroom = sub(maxTotal, total);
+  const headroom = subtractAmounts(maxTotal, total);
 
   return { bets, total, apiBets, place, clear, undo: undoLast, canUndo: undo.length > 0, double, rebet, canRebet: !!last && last.size > 0, remember, headroom };
 }

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { addAmounts, compareAmounts, formatAmount, isZeroAmount, MONEY_SCALE, multiplyAmount } from "@croupier/contract/money";
 import type { Round, SlotDefinition, SlotOutcome, SlotSpin, SlotSymbol, SlotWin } from "../../api/types.ts";
 import { Shell, decimalsFor } from "../../chrome/shell.tsx";
 import { StakeSelector } from "../../chrome/stake-selector.tsx";
-import { add, compare, formatAmount, isZero, mulInt } from "../../lib/decimal.ts";
 import { sleep, useCooldown, usePrefersReducedMotion, useSpaceKey } from "../../lib/hooks.ts";
 import { clampStake } from "../../lib/stake.ts";
 import { useGame } from "../../session/game-session.tsx";
@@ -62,7 +62,7 @@ export function SlotsGame() {
 
   async function spin(options: { autoplay?: boolean; isFreeSpin?: boolean } = {}) {
     if (!canSpin) return;
-    if (!options.isFreeSpin && compare(stake, game.balance) > 0) {
+    if (!options.isFreeSpin && compareAmounts(stake, game.balance) > 0) {
       game.showError({ code: "NOT_ENOUGH_MONEY", message: `Your balance does not cover a ${formatAmount(stake, decimals)} ${game.session.currency} spin.` });
       setAutoplayLeft(0);
       return;
@@ -84,7 +84,7 @@ export function SlotsGame() {
     await animateTo(outcome, 450);
     setWins(outcome.wins);
     const baseWin = outcome.win;
-    if (!isZero(baseWin)) game.sound("win");
+    if (!isZeroAmount(baseWin)) game.sound("win");
     setLastWin(baseWin);
 
     if (outcome.free_spins && outcome.free_spins.spins.length > 0) {
@@ -99,16 +99,16 @@ export function SlotsGame() {
         setFeature({ index: i + 1, total: fs.spins.length, multiplier: fs.multiplier, win: featureWin });
         await animateTo(freeSpin, 350);
         setWins(freeSpin.wins);
-        featureWin = add(featureWin, freeSpin.win);
+        featureWin = addAmounts(featureWin, freeSpin.win);
         setFeature({ index: i + 1, total: fs.spins.length, multiplier: fs.multiplier, win: featureWin });
-        if (!isZero(freeSpin.win)) game.sound("win");
-        if (!reduced) await sleep(isZero(freeSpin.win) ? 350 : 800);
+        if (!isZeroAmount(freeSpin.win)) game.sound("win");
+        if (!reduced) await sleep(isZeroAmount(freeSpin.win) ? 350 : 800);
       }
       setLastWin(round.win);
     } else {
       setLastWin(round.win);
     }
-    if (compare(round.win, mulInt(round.stake || "0", 10)) >= 0 && !isZero(round.win)) game.sound("bigwin");
+    if (compareAmounts(round.win, multiplyAmount(round.stake || "0", "10", MONEY_SCALE, "trunc")) >= 0 && !isZeroAmount(round.win)) game.sound("bigwin");
     game.reveal(round);
     setPhase("idle");
     if (options.autoplay) setAutoplayLeft((n) => Math.max(0, n - 1));
@@ -179,7 +179,7 @@ export function SlotsGame() {
           )}
         </div>
         <div className="win-banner won" aria-live="polite" data-testid="win">
-          {lastWin !== null && !isZero(lastWin) ? `Win ${formatAmount(lastWin, decimals)} ${game.session.currency}` : lastWin !== null ? <span className="muted">No win</span> : ""}
+          {lastWin !== null && !isZeroAmount(lastWin) ? `Win ${formatAmount(lastWin, decimals)} ${game.session.currency}` : lastWin !== null ? <span className="muted">No win</span> : ""}
         </div>
         {wins.length > 0 && (
           <div className="line-wins" aria-label="Winning combinations">
