@@ -21,8 +21,7 @@ import { IdentityRuntime } from "./features/identity/identity-runtime";
 import { identityProviders } from "./features/identity/identity-providers.server";
 import { loadProfileForPage } from "./features/identity/load-profile.server";
 import { RealtimeProvider } from "./features/realtime/realtime-provider";
-import { RealtimeIdentityBridge } from "./components/realtime-identity-bridge";
-import { RealtimeWalletBridge } from "./components/realtime-wallet-bridge";
+import { RealtimeBridge } from "./components/realtime-bridge";
 import { FirstDepositBridge } from "./components/first-deposit-bridge";
 import { LazyToaster } from "./components/lazy-toaster";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
@@ -130,9 +129,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <RealtimeProvider>
           <RouteRules />
           <IdentityRuntime />
-          <RealtimeIdentityBridge />
           <WalletRuntime />
-          <RealtimeWalletBridge />
+          <RealtimeBridge />
           <FirstDepositBridge />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />

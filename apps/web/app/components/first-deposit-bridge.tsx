@@ -1,14 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useRealtimeEvent } from "../features/realtime/realtime-provider";
 import { onDepositSettled } from "../lib/deposit-settled";
 
 const DepositSuccessDialog = lazy(() => import("../modals/deposit-success-modal"));
 
 /**
- * The first deposit: after a settled PSP deposit (realtime user_balance_updated with psp_deposit,
- * or the deposit page seeing its payment succeed) the first-deposit check runs, and when it says
- * so the deposit-success dialog opens. Check and dialog load only then: none of it is in the
- * first-load bundle.
+ * The first deposit: after a settled PSP deposit (announced by the realtime bridge on
+ * user_balance_updated with psp_deposit, or by the deposit page seeing its payment succeed) the
+ * first-deposit check runs, and when it says so the deposit-success dialog opens. Check and dialog
+ * load only then: none of it is in the first-load bundle.
  */
 export function FirstDepositBridge() {
   const [open, setOpen] = useState(false);
@@ -18,9 +17,6 @@ export function FirstDepositBridge() {
       .then((celebrate) => celebrate && setOpen(true))
       .catch((error: unknown) => console.warn("first-deposit check failed", error));
   }, []);
-  useRealtimeEvent("user_balance_updated", (event) => {
-    if (event.operation_type === "psp_deposit") check();
-  });
   useEffect(() => onDepositSettled(check), [check]);
   if (!open) return null;
   return (

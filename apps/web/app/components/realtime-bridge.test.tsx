@@ -1,40 +1,76 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { RealtimeState } from "@croupier/contract/realtime-client";
+import { realtimeEventTypes, type UserBalanceUpdatedEvent } from "@croupier/contract/realtime-events";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RealtimeHandlers } from "../features/realtime/realtime-provider";
 import { walletsRootKey } from "../features/wallet/wallet-keys";
-import { RealtimeWalletBridge } from "./realtime-wallet-bridge";
+import { onDepositSettled } from "../lib/deposit-settled";
+import { RealtimeBridge } from "./realtime-bridge";
 
-const realtime = vi.hoisted(() => ({ state: "disconnected" as RealtimeState }));
+const realtime = vi.hoisted(() => ({ state: "disconnected" as RealtimeState, handlers: null as RealtimeHandlers | null }));
 vi.mock("../features/realtime/realtime-provider", () => ({
   useRealtime: () => ({ client: null, state: realtime.state }),
-  useRealtimeEvent: () => undefined,
+  useRealtimeHandlers: (handlers: RealtimeHandlers) => {
+    realtime.handlers = handlers;
+  },
 }));
 vi.mock("../lib/use-auth", () => ({ useAuth: () => ({ userId: "player-1", authenticated: true }) }));
 
 afterEach(cleanup);
 
-describe("RealtimeWalletBridge", () => {
+const ui = (queryClient: QueryClient, state: RealtimeState) => {
+  realtime.state = state;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RealtimeBridge />
+    </QueryClientProvider>
+  );
+};
+
+describe("RealtimeBridge", () => {
   it("refetches the wallets on every connection, the first included", () => {
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, "invalidateQueries").mockResolvedValue();
-    const ui = (state: RealtimeState) => {
-      realtime.state = state;
-      return (
-        <QueryClientProvider client={queryClient}>
-          <RealtimeWalletBridge />
-        </QueryClientProvider>
-      );
-    };
-    const view = render(ui("connecting"));
+    const view = render(ui(queryClient, "connecting"));
     expect(invalidate).not.toHaveBeenCalled();
-    view.rerender(ui("connected"));
+    view.rerender(ui(queryClient, "connected"));
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenLastCalledWith({ queryKey: walletsRootKey });
-    view.rerender(ui("disconnected"));
-    view.rerender(ui("connecting"));
+    view.rerender(ui(queryClient, "disconnected"));
+    view.rerender(ui(queryClient, "connecting"));
     expect(invalidate).toHaveBeenCalledTimes(1);
-    view.rerender(ui("connected"));
+    view.rerender(ui(queryClient, "connected"));
     expect(invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it("decides about every event of the contract, handling or ignoring it", () => {
+    render(ui(new QueryClient(), "connected"));
+    expect(Object.keys(realtime.handlers ?? {}).sort()).toEqual([...realtimeEventTypes].sort());
+    expect(realtime.handlers).toMatchObject({ payment_status_changed: "ignored", deposit_settled: "ignored", customer_segment_added: "ignored" });
+  });
+
+  it("announces a PSP deposit's balance event to the first-deposit bridge, and no other", () => {
+    render(ui(new QueryClient(), "connected"));
+    const settled = vi.fn();
+    const off = onDepositSettled(settled);
+    const handle = realtime.handlers!.user_balance_updated;
+    if (handle === "ignored") throw new Error("user_balance_updated must be handled");
+    const event = (operation_type: string): UserBalanceUpdatedEvent => ({
+      event_id: crypto.randomUUID(),
+      wallet_guid: crypto.randomUUID(),
+      currency_guid: crypto.randomUUID(),
+      balance: "10",
+      bonus_balance: "0",
+      free_spin_count: 0,
+      operation_type,
+      operation_amount: "10",
+    });
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    handle(event("win"));
+    expect(settled).not.toHaveBeenCalled();
+    handle(event("psp_deposit"));
+    expect(settled).toHaveBeenCalledTimes(1);
+    off();
   });
 });

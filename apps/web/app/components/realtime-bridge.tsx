@@ -1,21 +1,37 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useRealtime, useRealtimeEvent } from "../features/realtime/realtime-provider";
-import { applyBalanceEventToCache, refetchWallets } from "../features/wallet/balance-events";
+import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
+import { useRealtime, useRealtimeHandlers } from "../features/realtime/realtime-provider";
+import { applyBalanceEventToCache, DEPOSIT_OPERATION, refetchWallets } from "../features/wallet/balance-events";
+import { announceDepositSettled } from "../lib/deposit-settled";
 import { useAuth } from "../lib/use-auth";
 
 /**
- * Wallets' realtime wiring: balance events update the cached list in place, and every
- * connection refetches it. Events reach a socket only once it has joined the player's room, and
- * they are not replayed: whatever moved while the socket was down, or between the page's own
- * wallet fetch and the first connection (a win or deposit landing during page load), is only
- * seen by fetching again.
+ * Every realtime event of the contract, wired to the feature that handles it (or ignored on
+ * purpose). Wallets: balance events update the cached list in place, and every connection
+ * refetches it. Events reach a socket only once it has joined the player's room, and they are not
+ * replayed: whatever moved while the socket was down, or between the page's own wallet fetch and
+ * the first connection (a win or deposit landing during page load), is only seen by fetching again.
  */
-export function RealtimeWalletBridge() {
+export function RealtimeBridge() {
   const queryClient = useQueryClient();
   const { userId } = useAuth();
   const { state } = useRealtime();
-  useRealtimeEvent("user_balance_updated", (event) => applyBalanceEventToCache(queryClient, userId, event));
+  useRealtimeHandlers({
+    user_balance_updated: (event) => {
+      applyBalanceEventToCache(queryClient, userId, event);
+      // The first-deposit bridge listens; the deposit page announces the same when it sees its payment succeed.
+      if (event.operation_type === DEPOSIT_OPERATION) announceDepositSettled();
+    },
+    session_closed: (event) => handleSessionClosed(event.session_id),
+    customer_status_changed: (event) => void handleCustomerStatus(event.status),
+    // The payment pages fetch their payments themselves; the money it moves arrives as user_balance_updated.
+    payment_status_changed: "ignored",
+    // For the bonus engine; the player's deposit notice comes from user_balance_updated (psp_deposit).
+    deposit_settled: "ignored",
+    // No player segment is shown in the web app yet.
+    customer_segment_added: "ignored",
+  });
   useEffect(() => {
     if (state === "connected") void refetchWallets(queryClient);
   }, [state, queryClient]);

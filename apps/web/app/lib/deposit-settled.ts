@@ -1,6 +1,6 @@
-// A deposit the player just made was confirmed by a page that polled for it (the return from the
-// provider's page can beat the realtime socket). The first-deposit bridge listens, so the
-// deposit-success dialog opens the same way as after a realtime psp_deposit event.
+// A deposit the player just made was settled: announced by the realtime bridge (user_balance_updated
+// with psp_deposit) and by a page that polled for it (the return from the provider's page can beat
+// the realtime socket). The first-deposit bridge listens, so the deposit-success dialog opens either way.
 
 const listeners = new Set<() => void>();
 

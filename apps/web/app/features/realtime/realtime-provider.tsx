@@ -53,15 +53,33 @@ export function useRealtime(): RealtimeValue {
   return useContext(RealtimeContext);
 }
 
-/** Calls the latest `handler` for every event of `type` on the current connection. */
-export function useRealtimeEvent<K extends RealtimeEventType>(type: K, handler: (event: RealtimeEventMap[K]) => void) {
+/**
+ * What the app does with each realtime event of the contract: a handler, or "ignored" on purpose.
+ * Every event name is a key, so an event added to the contract is a type error until the app
+ * decides what to do with it.
+ */
+export type RealtimeHandlers = {
+  [K in RealtimeEventType]: ((event: RealtimeEventMap[K]) => void) | "ignored";
+};
+
+/** Subscribes the table on the current connection; each event calls the latest render's handler. */
+export function useRealtimeHandlers(handlers: RealtimeHandlers) {
   const { client } = useRealtime();
-  const latest = useRef(handler);
+  const latest = useRef(handlers);
   useEffect(() => {
-    latest.current = handler;
+    latest.current = handlers;
   });
   useEffect(() => {
     if (!client) return;
-    return client.on(type, (event) => latest.current(event));
-  }, [client, type]);
+    const types = Object.keys(latest.current) as RealtimeEventType[];
+    const unsubscribes = types.map((type) =>
+      client.on(type, (event) => {
+        const handler = latest.current[type];
+        if (handler !== "ignored") (handler as (event: RealtimeEventMap[typeof type]) => void)(event);
+      }),
+    );
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
+  }, [client]);
 }
