@@ -1,21 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
+import "../lib/request-auth.ts";
+import { checkLiveSession } from "../modules/identity/sessions/check-live-session.ts";
 import { verifyToken } from "../modules/identity/tokens/jwt.ts";
-
-/** Who is calling. Filled from the bearer access token by the identity module. */
-export type AuthContext = { sessionId: string; userId: string | null };
-
-declare module "fastify" {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  interface FastifyRequest {
-    auth: AuthContext | null;
-    /** Why a presented bearer token was refused; requirePlayer/requireSession answer 401 with it. */
-    authError?: AppError;
-  }
-}
-
-type SessionState = { user_guid: string | null; finished_at: string | null; status: string | null };
 
 /**
  * Reads `Authorization: Bearer <access JWT>` on every request of the scope it is registered in.
@@ -35,17 +23,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     try {
       const token = await verifyToken(app.env, match[1]!, "access");
-      const [state] = await app.database.query<SessionState>(
-        `SELECT s.user_guid, s.finished_at, u.status
-           FROM sessions s LEFT JOIN users u ON u.guid = s.user_guid
-          WHERE s.guid = $1`,
-        [token.sessionId],
-      );
-      if (!state || state.finished_at) throw new AppError("UNAUTHORIZED", "Your session has ended. Please log in again.");
-      // A token minted for a user must match the session's user (a session never changes hands).
-      if (token.userId && state.user_guid !== token.userId) throw new AppError("UNAUTHORIZED", "Invalid token.");
-      if (token.userId && state.status === "locked")
-        throw new AppError("UNAUTHORIZED", "Your account is locked. Please contact support.");
+      const verdict = await checkLiveSession(app.database, token.sessionId, token.userId);
+      if (verdict === "ended") throw new AppError("UNAUTHORIZED", "Your session has ended. Please log in again.");
+      if (verdict === "other_user") throw new AppError("UNAUTHORIZED", "Invalid token.");
+      if (verdict === "locked") throw new AppError("UNAUTHORIZED", "Your account is locked. Please contact support.");
       request.auth = { sessionId: token.sessionId, userId: token.userId };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -59,23 +40,3 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   });
 });
-
-const unauthorized = (request: FastifyRequest) =>
-  request.authError ?? new AppError("UNAUTHORIZED", "Please log in to continue.");
-
-/** preHandler for calls that need a logged-in player: 401 envelope otherwise. */
-export async function requirePlayer(request: FastifyRequest): Promise<void> {
-  if (!request.auth?.userId) throw unauthorized(request);
-}
-
-/** preHandler for calls that need any live session, anonymous included. */
-export async function requireSession(request: FastifyRequest): Promise<void> {
-  if (!request.auth) throw unauthorized(request);
-}
-
-/** The caller's user id; only valid after requirePlayer ran. */
-export function playerId(request: FastifyRequest): string {
-  const id = request.auth?.userId;
-  if (!id) throw unauthorized(request);
-  return id;
-}

@@ -6,7 +6,7 @@ import { tag } from "@croupier/contract/entities/tag";
 import { listEnvelope, okEnvelope, PER_PAGE_MAX } from "@croupier/contract/envelope";
 import { AppError } from "../../lib/app-error.ts";
 import { list, ok } from "../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../lib/request-auth.ts";
 import { PLAYER_CACHE, setCatalogCache } from "./cache-headers.ts";
 import { devicesQuery, gamesQuery, parseFlag, parseGameFilters } from "./catalog-query.ts";
 import { listCatalogTags } from "./list-catalog-tags.ts";

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listEnvelope } from "@croupier/contract/envelope";
 import { gameTransaction, gameTransactionsQuery } from "@croupier/contract/entities/game-transaction";
 import { list } from "../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../lib/request-auth.ts";
 import { listGameTransactions } from "./list-game-transactions.ts";
 
 /** GET /games/game-transaction: a player's own game history. */

@@ -1,5 +1,6 @@
-import type { DatabaseHandle } from "@croupier/db/create-database";
 import { AppError } from "../../lib/app-error.ts";
+import type { HotDatabase } from "../../lib/sql-executor.ts";
+import { checkLiveSession } from "./sessions/check-live-session.ts";
 import { signToken, verifyToken, WSS_TOKEN_TTL_SECONDS, type JwtEnv } from "./tokens/jwt.ts";
 
 export type WssIdentity = { userId: string; sessionId: string };
@@ -21,17 +22,13 @@ export async function issueWssToken(env: JwtEnv, identity: WssIdentity): Promise
  */
 export async function verifyWssToken(
   token: string,
-  options: { env: JwtEnv; database?: DatabaseHandle },
+  options: { env: JwtEnv; database?: HotDatabase },
 ): Promise<WssIdentity> {
   const verified = await verifyToken(options.env, token, "wss");
   if (!verified.userId) throw new AppError("UNAUTHORIZED", "Invalid token.");
   if (options.database) {
-    const [row] = await options.database.query<{ finished_at: string | null; status: string | null; user_guid: string | null }>(
-      `SELECT s.finished_at, s.user_guid, u.status FROM sessions s LEFT JOIN users u ON u.guid = s.user_guid WHERE s.guid = $1`,
-      [verified.sessionId],
-    );
-    if (!row || row.finished_at || row.user_guid !== verified.userId || row.status === "locked")
-      throw new AppError("UNAUTHORIZED", "Your session has ended.");
+    const verdict = await checkLiveSession(options.database, verified.sessionId, verified.userId);
+    if (verdict !== "live") throw new AppError("UNAUTHORIZED", "Your session has ended.");
   }
   return { userId: verified.userId, sessionId: verified.sessionId };
 }

@@ -20,7 +20,7 @@ import {
 import { billingCard, billingCardInput, cardGuidParams } from "@croupier/contract/entities/card";
 import { notFound } from "../../lib/app-error.ts";
 import { list, ok } from "../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../lib/request-auth.ts";
 import { maskedCardNumber } from "./card-number.ts";
 import { cancelPayment } from "./cancel-payment.ts";
 import { createDeposit } from "./create-deposit.ts";

@@ -6,7 +6,7 @@ import { createPaymentInput, payment, paymentGuidParams, paymentsQuery, updatePa
 import { paymentMethod, paymentMethodsQuery } from "@croupier/contract/entities/payment-method";
 import { notFound } from "../../lib/app-error.ts";
 import { list, ok } from "../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../lib/request-auth.ts";
 import { maskedCardNumber } from "./card-number.ts";
 import { cancelPayment } from "./cancel-payment.ts";
 import { createDeposit } from "./create-deposit.ts";

@@ -3,7 +3,7 @@ import { listEnvelope, okEnvelope } from "@croupier/contract/envelope";
 import { freespinState, wallet, walletGuidInput, walletQuery, walletsQuery } from "@croupier/contract/entities/wallet";
 import { badRequest } from "../../lib/app-error.ts";
 import { list, ok } from "../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../lib/request-auth.ts";
 import { activateWallet } from "./activate-wallet.ts";
 import { getFreespinState } from "./get-freespin-state.ts";
 import { getOrCreateWallet } from "./get-or-create-wallet.ts";

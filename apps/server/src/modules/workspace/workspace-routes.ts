@@ -13,7 +13,7 @@ import {
 } from "@croupier/contract/entities/project-settings";
 import type { Db } from "@croupier/db/create-database";
 import { list, ok } from "../../lib/envelope.ts";
-import { requirePlayer } from "../../plugins/auth.ts";
+import { requirePlayer } from "../../lib/request-auth.ts";
 import { getProject } from "../dictionary/get-project.ts";
 import { listCurrencies } from "../dictionary/list-currencies.ts";
 import { booleanText, pageQuery, pageRequest, wholeListPager } from "../dictionary/paging.ts";

@@ -16,7 +16,7 @@ import {
   wssToken,
 } from "@croupier/contract/entities/auth";
 import { ok } from "../../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../../lib/request-auth.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { providerLogin, providerRedirect } from "../oidc/provider-login.ts";
 import { finishSession } from "../sessions/finish-sessions.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { baseMetadata } from "@croupier/contract/envelope";
 import { emailRequestBody, passwordResetBody, passwordUpdateBody } from "@croupier/contract/entities/profile";
 import { ok } from "../../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../../lib/request-auth.ts";
 import { assertCaptcha } from "../authorization/captcha.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { requestPasswordReset, resetPassword, updatePassword } from "./password-recovery.ts";

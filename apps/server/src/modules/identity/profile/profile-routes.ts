@@ -3,7 +3,7 @@ import { z } from "zod";
 import { baseMetadata, okEnvelope } from "@croupier/contract/envelope";
 import { newRegistrationProfile, profile, profileUpdateBody, segment, smsCodeVerifyBody } from "@croupier/contract/entities/profile";
 import { ok } from "../../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../../lib/request-auth.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { loadProfile, loadSegments, toNewRegistrationProfile } from "./load-profile.ts";
 import { sendSmsCode, verifySmsCode } from "./sms-codes.ts";

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { sessions } from "@croupier/db/schema/index";
 import type { Env } from "../../../env.ts";
-import type { AuthContext } from "../../../plugins/auth.ts";
+import type { AuthContext } from "../../../lib/request-auth.ts";
 import { issueTokenPair, type TokenPair } from "../tokens/jwt.ts";
 import type { ClientDescription } from "./describe-client.ts";
 

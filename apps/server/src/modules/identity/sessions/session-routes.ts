@@ -7,7 +7,7 @@ import { tokens } from "@croupier/contract/entities/auth";
 import { sessionListBody, sessionLog, sessionUpdateBody } from "@croupier/contract/entities/session";
 import { AppError } from "../../../lib/app-error.ts";
 import { list, ok } from "../../../lib/envelope.ts";
-import { playerId, requirePlayer } from "../../../plugins/auth.ts";
+import { playerId, requirePlayer } from "../../../lib/request-auth.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { assertSameOrigin, readRefreshCookie, sendTokens } from "../tokens/refresh-cookie.ts";
 import { finishUserSessions } from "./finish-sessions.ts";
