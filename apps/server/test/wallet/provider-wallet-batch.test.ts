@@ -23,7 +23,7 @@ import {
   type Seat,
 } from "./wallet-helpers.ts";
 
-// Group commit (run-money-call.ts, migration 0009): many bets and wins share
+// Group commit (run-money-call.ts, provider_wallet_calls, ADR 007): many bets and wins share
 // one provider_wallet_calls statement, each call in its own subtransaction.
 // These tests put calls that interfere with each other INTO THE SAME BATCH,
 // where the old one-statement-per-call design never had them meet.

@@ -8,7 +8,7 @@ import { runFastCall } from "../../src/modules/provider-wallet/run-fast-call.ts"
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bet, providerCall, rollback, seatPlayer, walletState, win, type Seat } from "./wallet-helpers.ts";
 
-// The one-trip path (run-fast-call.ts, migration 0011) answers ordinary bets and wins in one
+// The one-trip path (run-fast-call.ts, provider_wallet_fast_calls, ADR 008) answers ordinary bets and wins in one
 // statement and must leave everything else to the two-statement path untouched: these tests
 // call it directly, where a wrong "ordinary" would show as an answer instead of undefined.
 

@@ -1,4 +1,11 @@
+import type { BetRequest, RollbackRequest, WinRequest } from "@croupier/contract/entities/provider-wallet";
 import { canonicalAmount } from "@croupier/contract/money";
+
+/** A provider's bet, win or rollback as the verbs receive it. */
+export type WalletCall =
+  | { method: "bet"; request: BetRequest }
+  | { method: "win"; request: WinRequest }
+  | { method: "rollback"; request: RollbackRequest };
 
 type FingerprintInput = {
   method: string;
@@ -42,6 +49,45 @@ export function callFingerprintParts(input: Omit<FingerprintInput, "playerGuid" 
     input.roundClosed,
   ]);
   return { head: `[${JSON.stringify(input.method)},`, tail: `,${rest.slice(1)}` };
+}
+
+/**
+ * What a call's fingerprint holds besides the session's player and wallet, from the request: one
+ * mapping for the two-statement path (with-call-context.ts), the one-trip path (run-fast-call.ts)
+ * and a rollback without a session. A rollback moves the bet's own amounts: it has none of its own.
+ */
+export function fingerprintFields(call: WalletCall): Omit<FingerprintInput, "playerGuid" | "walletGuid"> {
+  const { method, request } = call;
+  const common = { method, gameCode: request.game_code, roundId: request.round_id };
+  switch (call.method) {
+    case "bet":
+      return {
+        ...common,
+        amount: call.request.amount,
+        currency: call.request.currency,
+        referenceUuid: null,
+        freeSpin: call.request.is_free_spin,
+        roundClosed: call.request.round_closed,
+      };
+    case "win":
+      return {
+        ...common,
+        amount: call.request.amount,
+        currency: call.request.currency,
+        referenceUuid: call.request.reference_transaction_uuid,
+        freeSpin: false,
+        roundClosed: call.request.round_closed,
+      };
+    case "rollback":
+      return {
+        ...common,
+        amount: null,
+        currency: null,
+        referenceUuid: call.request.reference_transaction_uuid,
+        freeSpin: false,
+        roundClosed: false,
+      };
+  }
 }
 
 /** The fingerprint of a tombstone: no call can ever match it. */

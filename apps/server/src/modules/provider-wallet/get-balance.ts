@@ -1,7 +1,7 @@
 import type { BalanceRequest } from "@croupier/contract/entities/provider-wallet";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import type { HotDatabase } from "../../lib/sql-executor.ts";
-import { contextWallet, unknownSession } from "./call-preamble.ts";
+import { contextWallet, unknownSession } from "./with-call-context.ts";
 import { loadCallContext } from "./load-call-context.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 

@@ -70,8 +70,8 @@ type ContextInput = { providerCode: string; tokenHash: string; transactionUuid: 
 /** Calls read together in one statement, at most. */
 const CONTEXT_BATCH_MAX = 64;
 /**
- * Context reads running at once per process; the rest queue and leave together. One: a read takes
- * about a millisecond, and one at a time lets the most calls share it (bench:wallet: 1 beat 2 and 3).
+ * Context reads running at once per process; the rest queue and leave together. One: a read is
+ * short, and one at a time lets the most calls share it (ADR 007, "Measurements").
  */
 const CONTEXT_READS_IN_FLIGHT = 1;
 

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import type { RollbackRequest } from "@croupier/contract/entities/provider-wallet";
 import { systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { hotRows, isUniqueViolation, type HotDatabase } from "../../lib/sql-executor.ts";
-import { contextWallet, MAX_ATTEMPTS, replayStored, unknownSession } from "./call-preamble.ts";
-import { callFingerprint, TOMBSTONE_FINGERPRINT } from "./fingerprint.ts";
-import { loadCallContext, type CallContext } from "./load-call-context.ts";
-import { resolveCallSession, type CallSession } from "./resolve-call-session.ts";
+import { callFingerprint, fingerprintFields, TOMBSTONE_FINGERPRINT, type WalletCall } from "./fingerprint.ts";
+import type { CallContext } from "./load-call-context.ts";
+import type { CallSession } from "./resolve-call-session.ts";
 import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
+import { RETRY, withCallContext, type Decided } from "./with-call-context.ts";
 
 /**
  * rollback: refund a bet, exactly as it was funded (cash to cash, bonus to
@@ -18,70 +18,55 @@ import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
  * Only bets are rolled back. Without a token the bet's session is used (ADR
  * 011); with one, it must be the bet's.
  */
-export async function rollbackBet(database: HotDatabase, providerCode: string, request: RollbackRequest): Promise<WalletCallResult> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const session = await resolveCallSession(database, providerCode, {
-      token: request.token,
-      transactionUuid: request.transaction_uuid,
-      referenceUuid: request.reference_transaction_uuid,
-    });
-    if (!session.found) {
-      try {
-        return await rollbackWithoutSession(database, providerCode, request, session);
-      } catch (error) {
-        // The bet (or this rollback's retry) claimed a key meanwhile: read again.
-        if (!isUniqueViolation(error)) throw error;
-        continue;
-      }
-    }
-    const ctx = await loadCallContext(database, {
-      providerCode,
-      tokenHash: session.tokenHash,
-      transactionUuid: request.transaction_uuid,
-      referenceUuid: request.reference_transaction_uuid,
-    });
-    if (unknownSession(ctx, providerCode)) return walletResult("INVALID_TOKEN");
-    const wallet = contextWallet(ctx);
-    const fingerprint = callFingerprint({
-      method: "rollback",
-      playerGuid: ctx.customer_guid,
-      walletGuid: ctx.wallet_guid,
-      gameCode: request.game_code,
-      roundId: request.round_id,
-      amount: null,
-      currency: null,
-      referenceUuid: request.reference_transaction_uuid,
-      freeSpin: false,
-      roundClosed: false,
-    });
-    if (ctx.own) return replayStored(ctx, ctx.own, fingerprint);
-    if (request.game_code !== ctx.game_code) return walletResult("INVALID_GAME", wallet);
-    if (request.reference_transaction_uuid === request.transaction_uuid) return walletResult("INVALID_REQUEST", wallet);
-    const bet = ctx.reference;
-    try {
-      if (!bet) {
-        await recordWithoutMoney(database, providerCode, request, ctx.wallet_guid, fingerprint, { tombstone: true });
-        return walletResult("OK", wallet);
-      }
-      if (bet.method !== "bet" && bet.method !== "tombstone") return walletResult("TRANSACTION_NOT_FOUND", wallet);
-      if (bet.wallet_guid && bet.wallet_guid !== ctx.wallet_guid) return walletResult("TRANSACTION_NOT_FOUND", wallet);
-      // The token must be the one the bet came with (a tombstone has no session).
-      if (bet.session_guid && bet.session_guid !== ctx.session_guid) return walletResult("TRANSACTION_NOT_FOUND", wallet);
-      if (bet.status !== "accepted") {
-        await recordWithoutMoney(database, providerCode, request, ctx.wallet_guid, fingerprint, { tombstone: false });
-        return walletResult("OK", wallet);
-      }
-      const refunded = await refund(database, providerCode, request, ctx, fingerprint);
-      if (refunded && refunded !== "retry") return walletResult("OK", { ...wallet, ...refunded });
-      // Another rollback of the same bet won the race, or a concurrent call claimed our key:
-      // go round and answer "already rolled back" or as a repeat.
-    } catch (error) {
-      // A concurrent call claimed a key we wrote (the bet itself appeared, or
-      // this rollback is being retried in parallel): read again.
-      if (!isUniqueViolation(error)) throw error;
-    }
+export async function rollbackBet(
+  database: HotDatabase,
+  providerCode: string,
+  request: RollbackRequest,
+): Promise<WalletCallResult> {
+  const call = { method: "rollback", request } as const;
+  return withCallContext(database, providerCode, call, {
+    withoutSession: (stored) => retryOnClaimedKey(() => rollbackWithoutSession(database, providerCode, call, stored)),
+    decide: ({ ctx, wallet, fingerprint }) =>
+      retryOnClaimedKey(async () => {
+        if (request.game_code !== ctx.game_code) return walletResult("INVALID_GAME", wallet);
+        if (request.reference_transaction_uuid === request.transaction_uuid)
+          return walletResult("INVALID_REQUEST", wallet);
+        const bet = ctx.reference;
+        if (!bet) {
+          await recordWithoutMoney(database, providerCode, request, ctx.wallet_guid, fingerprint, { tombstone: true });
+          return walletResult("OK", wallet);
+        }
+        if (bet.method !== "bet" && bet.method !== "tombstone") return walletResult("TRANSACTION_NOT_FOUND", wallet);
+        if (bet.wallet_guid && bet.wallet_guid !== ctx.wallet_guid)
+          return walletResult("TRANSACTION_NOT_FOUND", wallet);
+        // The token must be the one the bet came with (a tombstone has no session).
+        if (bet.session_guid && bet.session_guid !== ctx.session_guid)
+          return walletResult("TRANSACTION_NOT_FOUND", wallet);
+        if (bet.status !== "accepted") {
+          await recordWithoutMoney(database, providerCode, request, ctx.wallet_guid, fingerprint, { tombstone: false });
+          return walletResult("OK", wallet);
+        }
+        const refunded = await refund(database, providerCode, request, ctx, fingerprint);
+        if (refunded && refunded !== "retry") return walletResult("OK", { ...wallet, ...refunded });
+        // Another rollback of the same bet won the race, or a concurrent call claimed our key:
+        // go round and answer "already rolled back" or as a repeat.
+        return RETRY;
+      }),
+  });
+}
+
+/**
+ * A rollback writes keys of its own outside the money statement (its claim, a tombstone): when a
+ * concurrent call claimed one first (the bet itself appeared, or this rollback is being retried in
+ * parallel), nothing of ours was kept; read again.
+ */
+async function retryOnClaimedKey(decide: () => Promise<Decided>): Promise<Decided> {
+  try {
+    return await decide();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return RETRY;
   }
-  throw new Error(`rollback ${request.transaction_uuid} kept losing races`);
 }
 
 /** Refunds the bet if it is still accepted; null when another rollback got there first, "retry" when a concurrent call claimed our key. */
@@ -92,7 +77,11 @@ async function refund(
   ctx: CallContext,
   fingerprint: string,
 ): Promise<{ balance: string; bonusBalance: string } | "retry" | null> {
-  const house = await systemAccountGuid(database.db, { kind: "house_game", owner: providerCode, currencyGuid: ctx.currency_guid });
+  const house = await systemAccountGuid(database.db, {
+    kind: "house_game",
+    owner: providerCode,
+    currencyGuid: ctx.currency_guid,
+  });
   const outcome = await runMoneyCall(database, {
     method: "rollback",
     provider_code: providerCode,
@@ -119,21 +108,11 @@ async function refund(
 async function rollbackWithoutSession(
   database: HotDatabase,
   providerCode: string,
-  request: RollbackRequest,
+  call: Extract<WalletCall, { method: "rollback" }>,
   stored: Extract<CallSession, { found: false }>,
 ): Promise<WalletCallResult> {
-  const fingerprint = callFingerprint({
-    method: "rollback",
-    playerGuid: null,
-    walletGuid: null,
-    gameCode: request.game_code,
-    roundId: request.round_id,
-    amount: null,
-    currency: null,
-    referenceUuid: request.reference_transaction_uuid,
-    freeSpin: false,
-    roundClosed: false,
-  });
+  const { request } = call;
+  const fingerprint = callFingerprint({ ...fingerprintFields(call), playerGuid: null, walletGuid: null });
   if (stored.own) {
     if (stored.own.status === "tombstone") return walletResult("TRANSACTION_ROLLED_BACK");
     return walletResult(stored.own.fingerprint === fingerprint ? "OK" : "DUPLICATE_TRANSACTION");

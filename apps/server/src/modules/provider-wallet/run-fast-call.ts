@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
-import type { BetRequest, WinRequest } from "@croupier/contract/entities/provider-wallet";
 import { batcherPerDatabase } from "../../lib/call-batcher.ts";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { PLATFORM_OWNER } from "../ledger/ledger-accounts.ts";
 import { checkAmount, isZeroAmount } from "@croupier/contract/money";
 import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 import { answerBetOutcome } from "./bet-outcome.ts";
-import { callFingerprintParts } from "./fingerprint.ts";
+import { callFingerprintParts, fingerprintFields, type WalletCall } from "./fingerprint.ts";
 import type { MoneyCallOutcome } from "./run-money-call.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 
-/** A bet or win as provider_wallet_fast_calls (migration 0011) reads it. */
+/** A bet or win as provider_wallet_fast_calls (packages/db/functions) reads it. */
 type FastCall = {
   method: "bet" | "win";
   provider_code: string;
@@ -36,10 +35,8 @@ type FastAnswer = MoneyCallOutcome & { i: number; currency: string; decimals: nu
 // The database's bound: a batch that has to go call by call then uses at most the 64
 // subtransactions a backend caches. Under load every waiting call leaves in the next batch.
 const FAST_BATCH_MAX = 64;
-// One batch in flight per process, as the money batches (run-money-call.ts): bench:wallet on 2
-// cores, one ≈ 2,100–2,400 calls/s, two ≈ 1,900–2,100 (more CPU per call in both processes).
-// Measured again without the ledger's foreign keys (migration 0012), on a slower machine: one
-// 1,770–1,780 calls/s at 0.41 ms PostgreSQL CPU per call, two 1,660–1,680 at 0.51 ms.
+// One batch in flight per process, as the money batches (run-money-call.ts): two cost more CPU
+// per call on both sides and carried fewer calls per second (ADR 008, "Measurements").
 const FAST_BATCHES_IN_FLIGHT = 1;
 /** Amounts with more fraction digits than this are never ordinary (no currency has more). */
 const MAX_FRACTION_DIGITS = 18;
@@ -51,41 +48,32 @@ const fastBatcher = batcherPerDatabase({
 });
 
 /**
- * The one-trip path of a bet or win (ADR 007): the context read, the checks
+ * The one-trip path of a bet or win (ADR 008): the context read, the checks
  * and the money in one statement and one commit, shared with the calls that
  * arrived meanwhile. Answers only an ordinary call, the same as the
  * two-statement path would; undefined means "not ordinary, or not sure":
- * the caller takes that path (place-bet.ts, settle-win.ts), which decides the
- * exact answer. Nothing has moved when it returns undefined.
+ * the caller takes that path (place-bet.ts, settle-win.ts through
+ * with-call-context.ts), which decides the exact answer. Nothing has moved
+ * when it returns undefined.
  */
 export async function runFastCall(
   database: HotDatabase,
   providerCode: string,
-  call: { method: "bet"; request: BetRequest } | { method: "win"; request: WinRequest },
+  call: Extract<WalletCall, { method: "bet" | "win" }>,
 ): Promise<WalletCallResult | undefined> {
   const { method, request } = call;
   // A win without a token (ADR 011) is a recovery call: it resolves its session from the bet first.
   if (request.token === undefined) return undefined;
   // A malformed amount is never ordinary: the two-statement path answers it in its own order.
   if (!checkAmount(request.amount, MAX_FRACTION_DIGITS, { allowZero: true }).ok) return undefined;
-  const freeSpin = method === "bet" ? call.request.is_free_spin : false;
-  const referenceUuid = method === "win" ? call.request.reference_transaction_uuid : null;
-  const { head, tail } = callFingerprintParts({
-    method,
-    gameCode: request.game_code,
-    roundId: request.round_id,
-    amount: request.amount,
-    currency: request.currency,
-    referenceUuid,
-    freeSpin,
-    roundClosed: request.round_closed,
-  });
+  const fields = fingerprintFields(call);
+  const { head, tail } = callFingerprintParts(fields);
   return fastBatcher(database).submit({
     method,
     provider_code: providerCode,
     token_hash: hashGameSessionToken(request.token),
     transaction_uuid: request.transaction_uuid,
-    reference_uuid: referenceUuid,
+    reference_uuid: fields.referenceUuid,
     game_code: request.game_code,
     round_id: request.round_id,
     round_closed: request.round_closed,
@@ -93,7 +81,7 @@ export async function runFastCall(
     play_amount: request.amount,
     fraction_digits: (request.amount.split(".")[1] ?? "").length,
     zero: isZeroAmount(request.amount),
-    free_spin: freeSpin,
+    free_spin: fields.freeSpin,
     fp_head: head,
     fp_tail: tail,
     bonus_cost_owner: PLATFORM_OWNER,

@@ -6,7 +6,7 @@ import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 
 /**
  * A bet, win or refund the server has decided to attempt, as
- * provider_wallet_apply (migration 0009) reads it. Amounts are decimal strings
+ * provider_wallet_apply (packages/db/functions) reads it. Amounts are decimal strings
  * in the play currency; the database converts and rounds (ADR 006).
  */
 type CallCommon = {
@@ -74,8 +74,8 @@ export function moneyCallCommon(ctx: CallContext) {
 const MONEY_BATCH_MAX = 32;
 // Batches committing at once per process: one. The calls that arrive while it
 // runs and waits for its WAL flush all leave together in the next one, and a
-// bigger batch costs less per call on both sides of the socket (bench:wallet on
-// 2 cores: one in flight ≈ 4,200 calls/s, two ≈ 3,400, three ≈ 3,300).
+// bigger batch costs less per call on both sides of the socket (ADR 007,
+// "Measurements": one in flight beat two and three).
 const MONEY_BATCHES_IN_FLIGHT = 1;
 
 type Item = MoneyCall & { i: number };

@@ -1,0 +1,474 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
+import { PLATFORM_OWNER, systemAccountGuid } from "../../src/modules/ledger/ledger-accounts.ts";
+import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
+import {
+  bet,
+  createPlayer,
+  currencyGuid,
+  deposit,
+  openWallet,
+  providerCall,
+  rollback,
+  seatPlayer,
+  win,
+  type ProviderAnswer,
+  type Seat,
+} from "./wallet-helpers.ts";
+
+// The provider wallet's rules exist twice: in TypeScript (place-bet.ts, settle-win.ts, decided on a
+// context read) and in SQL (provider_wallet_fast_calls, packages/db/functions, ADR 008), which
+// answers ordinary bets and wins in one statement. Each scenario here runs twice on two identical
+// players through the real routes: once as production runs it (the one-trip path answers what it
+// can), once with the one-trip path switched off (every call decided in TypeScript). Answers,
+// balances after every call and every row written (provider and game transactions, ledger
+// transfers, balance events) must be identical but for ids.
+
+const paths = vi.hoisted(() => ({ fast: true, fastAnswers: 0 }));
+vi.mock(import("../../src/modules/provider-wallet/run-fast-call.ts"), async (importOriginal) => {
+  const original = await importOriginal();
+  return {
+    ...original,
+    runFastCall: async (...args: Parameters<typeof original.runFastCall>) => {
+      if (!paths.fast) return undefined;
+      const answer = await original.runFastCall(...args);
+      if (answer) paths.fastAnswers += 1;
+      return answer;
+    },
+  };
+});
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({}, { demo: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Player = Seat & { prefix: string };
+type Step = {
+  name: string;
+  /** Whether the one-trip path answers it when it is on. */
+  fast: boolean;
+  status: string;
+  run: (player: Player, ids: (label: string) => string) => Promise<ProviderAnswer>;
+};
+
+const withoutToken = <T extends { token?: string }>(body: T): Omit<T, "token"> => {
+  const { token: _token, ...rest } = body;
+  return rest;
+};
+
+/** A bet body with this player's deterministic ids, so both runs send the same call. */
+const betOf = (
+  p: Player,
+  ids: (label: string) => string,
+  label: string,
+  amount: string,
+  extra: Record<string, unknown> = {},
+) => bet(p, amount, { transaction_uuid: ids(label), round_id: ids(`${label}-round`), ...extra });
+const ref = (ids: (label: string) => string, label: string) => ({
+  transaction_uuid: ids(label),
+  round_id: ids(`${label}-round`),
+});
+
+async function walletRow(walletGuid: string) {
+  const [row] = await ctx.database.query<Record<string, string>>(
+    `SELECT balance::text, bonus_balance::text, wager::text, free_spin_count::text, free_spin_win_amount::text
+       FROM wallets WHERE guid = $1`,
+    [walletGuid],
+  );
+  return row!;
+}
+
+/** Everything the calls of one player wrote, with ids that legitimately differ between runs replaced. */
+async function writtenRows(p: Player) {
+  const [wallet] = await ctx.database.query<{ cash: string; bonus: string }>(
+    "SELECT cash_account_guid AS cash, bonus_account_guid AS bonus FROM wallets WHERE guid = $1",
+    [p.walletGuid],
+  );
+  const gameTransactions = await ctx.database.query<{ guid: string; session_id: string; row: Record<string, unknown> }>(
+    `SELECT guid, session_id, to_jsonb(g) - 'guid' - 'seq' - 'created_at' - 'updated_at' AS row
+       FROM game_transactions g WHERE wallet_guid = $1 ORDER BY seq`,
+    [p.walletGuid],
+  );
+  const providerTransactions = await ctx.database.query<{ row: Record<string, unknown> }>(
+    `SELECT to_jsonb(t) - 'created_at' - 'updated_at' AS row
+       FROM provider_transactions t WHERE provider_code = 'house' AND transaction_uuid LIKE $1 ORDER BY transaction_uuid`,
+    [`${p.prefix}%`],
+  );
+  const transfers = await ctx.database.query<{ row: Record<string, unknown> }>(
+    `SELECT to_jsonb(l) - 'guid' - 'created_at' AS row
+       FROM ledger_transfers l WHERE idempotency_key LIKE $1 ORDER BY idempotency_key`,
+    [`house:${p.prefix}%`],
+  );
+  const events = await ctx.database.query<{ row: Record<string, unknown> }>(
+    "SELECT jsonb_build_object('type', type, 'payload', payload) AS row FROM outbox_events WHERE user_guid = $1 ORDER BY id",
+    [p.playerGuid],
+  );
+  const replacements: [string, string][] = [
+    [p.prefix, "PREFIX"],
+    [p.playerGuid, "PLAYER"],
+    [p.walletGuid, "WALLET"],
+    [wallet!.cash, "CASH_ACCOUNT"],
+    [wallet!.bonus, "BONUS_ACCOUNT"],
+    ...gameTransactions.map((g, n): [string, string] => [g.guid, `GAME_TRANSACTION_${n}`]),
+    ...[...new Set(gameTransactions.map((g) => g.session_id))].map((s, n): [string, string] => [s, `SESSION_${n}`]),
+  ];
+  let text = JSON.stringify({
+    gameTransactions: gameTransactions.map((g) => g.row),
+    providerTransactions: providerTransactions.map((t) => t.row),
+    transfers: transfers.map((t) => t.row),
+    events: events.map((e) => e.row),
+  });
+  for (const [id, placeholder] of replacements) text = text.replaceAll(id, placeholder);
+  return JSON.parse(text) as unknown;
+}
+
+/** Runs the steps on a fresh player, with the one-trip path on or off. */
+async function runScenario(makePlayer: () => Promise<Seat>, steps: Step[], fast: boolean) {
+  const player: Player = { ...(await makePlayer()), prefix: `parity-${randomUUID()}` };
+  const ids = (label: string) => `${player.prefix}-${label}`;
+  paths.fast = fast;
+  const trace: { step: string; answer: ProviderAnswer; wallet: Record<string, string>; fastAnswered: boolean }[] = [];
+  for (const step of steps) {
+    const before = paths.fastAnswers;
+    const answer = await step.run(player, ids);
+    delete (answer as Partial<ProviderAnswer>).request_uuid;
+    trace.push({
+      step: step.name,
+      answer,
+      wallet: await walletRow(player.walletGuid),
+      fastAnswered: paths.fastAnswers > before,
+    });
+  }
+  paths.fast = true;
+  return { trace, rows: await writtenRows(player) };
+}
+
+async function compareThePaths(makePlayer: () => Promise<Seat>, steps: Step[]) {
+  const production = await runScenario(makePlayer, steps, true);
+  const typescriptOnly = await runScenario(makePlayer, steps, false);
+  // Each step did what it says, and took the path it says: the scenario covers what it claims to.
+  expect(production.trace.map((t) => [t.step, t.answer.status, t.fastAnswered])).toEqual(
+    steps.map((s) => [s.name, s.status, s.fast]),
+  );
+  expect(typescriptOnly.trace.every((t) => !t.fastAnswered)).toBe(true);
+  for (const [n, { fastAnswered: _path, ...step }] of production.trace.entries()) {
+    const { fastAnswered: _other, ...other } = typescriptOnly.trace[n]!;
+    expect(other, step.step).toEqual(step);
+  }
+  expect(typescriptOnly.rows).toEqual(production.rows);
+}
+
+const call = (method: "bet" | "win" | "rollback", body: Record<string, unknown>) => providerCall(ctx.app, method, body);
+
+/** The house game account of a currency, created ahead so the one-trip path takes the first bet too. */
+async function warmHouseAccount(code: string) {
+  await systemAccountGuid(ctx.database.db, {
+    kind: "house_game",
+    owner: "house",
+    currencyGuid: await currencyGuid(ctx.database, code),
+  });
+  await systemAccountGuid(ctx.database.db, {
+    kind: "bonus_cost",
+    owner: PLATFORM_OWNER,
+    currencyGuid: await currencyGuid(ctx.database, code),
+  });
+}
+
+describe("the one-trip path and the TypeScript path", () => {
+  it("answer bets, wins, repeats, refusals and rollbacks identically, and write the same rows", async () => {
+    await warmHouseAccount("USD");
+    // USD: max bet 500, with bonus money 5 (reference data). 100 cash, 20 bonus.
+    const steps: Step[] = [
+      { name: "bet", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b1", "10")) },
+      {
+        name: "win closing the round",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b1"), "25", { transaction_uuid: ids("w1"), round_closed: true })),
+      },
+      {
+        name: "bet in a closed round",
+        fast: true,
+        status: "ROUND_CLOSED",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-closed", "1", { round_id: ids("b1-round") })),
+      },
+      {
+        name: "bet above the max bet",
+        fast: true,
+        status: "BET_LIMIT_EXCEEDED",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-max", "501")),
+      },
+      {
+        name: "bet needing bonus money above its max",
+        fast: true,
+        status: "BET_LIMIT_EXCEEDED",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-bonus-max", "118")),
+      },
+      {
+        name: "bet of nearly all cash",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("bet", betOf(p, ids, "b6", "114")),
+      },
+      {
+        name: "bet funded by cash and bonus",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("bet", betOf(p, ids, "b7", "4")),
+      },
+      {
+        name: "win split like its bet",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b7"), "10", { transaction_uuid: ids("w7") })),
+      },
+      {
+        name: "bet not covered",
+        fast: true,
+        status: "NOT_ENOUGH_MONEY",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-poor", "30")),
+      },
+      {
+        name: "repeat of a bet",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("bet", betOf(p, ids, "b1", "10.00")),
+      },
+      {
+        name: "repeat of a bet, other amount",
+        fast: false,
+        status: "DUPLICATE_TRANSACTION",
+        run: (p, ids) => call("bet", betOf(p, ids, "b1", "11")),
+      },
+      {
+        name: "repeat of a win",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b1"), "25", { transaction_uuid: ids("w1"), round_closed: true })),
+      },
+      {
+        name: "unknown token",
+        fast: false,
+        status: "INVALID_TOKEN",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-token", "1", { token: "not-a-token" })),
+      },
+      {
+        name: "another currency",
+        fast: false,
+        status: "WRONG_CURRENCY",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-eur", "1", { currency: "EUR" })),
+      },
+      {
+        name: "another game",
+        fast: false,
+        status: "INVALID_GAME",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-game", "1", { game_code: "house:not-this-game" })),
+      },
+      {
+        name: "too many decimals",
+        fast: false,
+        status: "INVALID_REQUEST",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-dec", "1.005")),
+      },
+      {
+        name: "zero stake",
+        fast: false,
+        status: "INVALID_REQUEST",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-zero", "0")),
+      },
+      {
+        name: "win in another currency",
+        fast: false,
+        status: "WRONG_CURRENCY",
+        run: (p, ids) => call("win", win(p, ref(ids, "b6"), "1", { transaction_uuid: ids("w-eur"), currency: "EUR" })),
+      },
+      {
+        name: "win of an unknown bet",
+        fast: false,
+        status: "TRANSACTION_NOT_FOUND",
+        run: (p, ids) => call("win", win(p, ref(ids, "b-never"), "1", { transaction_uuid: ids("w-never") })),
+      },
+      { name: "bet to roll back", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b17", "1")) },
+      {
+        name: "rollback",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "b17"), { transaction_uuid: ids("r17") })),
+      },
+      {
+        name: "win of a rolled back bet",
+        fast: false,
+        status: "TRANSACTION_ROLLED_BACK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b17"), "5", { transaction_uuid: ids("w17") })),
+      },
+      {
+        name: "rollback of a bet never seen",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "b-late"), { transaction_uuid: ids("r-late") })),
+      },
+      {
+        name: "that bet, arriving late",
+        fast: false,
+        status: "TRANSACTION_ROLLED_BACK",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-late", "1")),
+      },
+      {
+        name: "bet for a zero win",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("bet", betOf(p, ids, "b22", "0.50")),
+      },
+      {
+        name: "zero win",
+        fast: true,
+        status: "OK",
+        run: (p, ids) =>
+          call("win", win(p, ref(ids, "b22"), "0", { transaction_uuid: ids("w22"), round_closed: true })),
+      },
+      {
+        name: "free spin",
+        fast: true,
+        status: "OK",
+        run: async (p, ids) => {
+          await ctx.database.query("UPDATE wallets SET free_spin_count = 1 WHERE guid = $1", [p.walletGuid]);
+          return call("bet", betOf(p, ids, "fs", "0", { is_free_spin: true }));
+        },
+      },
+      {
+        name: "free spin win",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "fs"), "3", { transaction_uuid: ids("wfs") })),
+      },
+      {
+        name: "win without a token",
+        fast: false,
+        status: "OK",
+        run: (p, ids) =>
+          call("win", withoutToken(win(p, ref(ids, "b6"), "1", { transaction_uuid: ids("w-tokenless") }))),
+      },
+      {
+        name: "rollback without a token of a bet never seen",
+        fast: false,
+        status: "OK",
+        run: (p, ids) =>
+          call("rollback", withoutToken(rollback(p, ref(ids, "b-ghost"), { transaction_uuid: ids("r-ghost") }))),
+      },
+      {
+        name: "bet of a locked player",
+        fast: false,
+        status: "PLAYER_BLOCKED",
+        run: async (p, ids) => {
+          await ctx.database.query("UPDATE users SET status = 'locked' WHERE guid = $1", [p.playerGuid]);
+          return call("bet", betOf(p, ids, "b-locked", "1"));
+        },
+      },
+      {
+        name: "win of a locked player",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b6"), "2", { transaction_uuid: ids("w-locked") })),
+      },
+      {
+        name: "bet on an expired session",
+        fast: false,
+        status: "TOKEN_EXPIRED",
+        run: async (p, ids) => {
+          await ctx.database.query("UPDATE users SET status = 'active' WHERE guid = $1", [p.playerGuid]);
+          await ctx.database.query(
+            "UPDATE game_sessions SET expires_at = now() - interval '1 second' WHERE wallet_guid = $1",
+            [p.walletGuid],
+          );
+          return call("bet", betOf(p, ids, "b-expired", "1"));
+        },
+      },
+      {
+        name: "win on an expired session",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b6"), "3", { transaction_uuid: ids("w-expired") })),
+      },
+      {
+        name: "rollback on an expired session",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "b7"), { transaction_uuid: ids("r7") })),
+      },
+    ];
+    await compareThePaths(() => seatPlayer(ctx.database, { cash: "100", bonus: "20" }), steps);
+  });
+
+  it("convert and round identically on a session that plays in another currency (ADR 006)", async () => {
+    await warmHouseAccount("BTC");
+    // A BTC wallet at a fiat-only table in USD through the seeded BTC/USD pair: stakes round up,
+    // payouts and balances down.
+    const [game] = await ctx.database.query<{ guid: string; code: string }>(
+      "SELECT guid, external_guid AS code FROM games WHERE external_guid = 'house:live-blackjack-blackjack-vip-table'",
+    );
+    const [pair] = await ctx.database.query<{ guid: string }>(
+      "SELECT guid FROM currency_pairs WHERE base_asset = 'BTC' AND quote_asset = 'USD'",
+    );
+    const usd = await currencyGuid(ctx.database, "USD");
+    const converted = async (): Promise<Seat> => {
+      const playerGuid = await createPlayer(ctx.database);
+      const wallet = await openWallet(ctx.database, playerGuid, "BTC");
+      await deposit(ctx.database, wallet.guid, "0.01");
+      const session = await issueGameSession(ctx.database.db, {
+        playerGuid,
+        walletGuid: wallet.guid,
+        providerCode: "house",
+        gameCode: game!.code,
+        gameGuid: game!.guid,
+        exchange: { pairGuid: pair!.guid, playCurrencyGuid: usd },
+      });
+      return { playerGuid, walletGuid: wallet.guid, token: session.token, gameCode: game!.code, currency: "USD" };
+    };
+    const steps: Step[] = [
+      { name: "bet", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b1", "10.00")) },
+      {
+        name: "win",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b1"), "7.77", { transaction_uuid: ids("w1") })),
+      },
+      {
+        name: "bet not covered",
+        fast: true,
+        status: "NOT_ENOUGH_MONEY",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-poor", "900")),
+      },
+      {
+        name: "bet above the max bet in the wallet's currency",
+        fast: true,
+        status: "BET_LIMIT_EXCEEDED",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-max", "7000")),
+      },
+      { name: "bet to roll back", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b3", "3.33")) },
+      {
+        name: "rollback",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "b3"), { transaction_uuid: ids("r3") })),
+      },
+      {
+        name: "repeat of a win",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b1"), "7.770", { transaction_uuid: ids("w1") })),
+      },
+      {
+        name: "wallet currency instead of the game's",
+        fast: false,
+        status: "WRONG_CURRENCY",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-btc", "0.0001", { currency: "BTC" })),
+      },
+    ];
+    await compareThePaths(converted, steps);
+  });
+});
