@@ -43,6 +43,7 @@ export async function withCallContext(
   const { request } = call;
   const referenceUuid = call.method === "bet" ? null : call.request.reference_transaction_uuid;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    // A bet always carries its token; a win or rollback may not (ADR 011).
     const session: CallSession =
       call.method === "bet"
         ? { found: true, tokenHash: hashGameSessionToken(call.request.token) }
