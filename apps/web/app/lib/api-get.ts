@@ -1,40 +1,17 @@
-import { createApiClient, type ApiClient, type Query } from "@croupier/contract/api-client";
+import type { ApiClient, Query } from "@croupier/contract/api-client";
+
+/** The server's in-process Fastify (load context `apiFetch`): no network hop during SSR. */
+export type ApiFetch = (request: Request) => Promise<Response>;
 
 /**
- * Where calls go: on the server the in-process Fastify (load context `apiFetch`, no network hop)
- * acting as the player who asked for the page; in the browser `fetch` on the same origin.
+ * The API as this render reaches it: on the server the in-process Fastify acting as the player
+ * who asked for the page (server-api.ts), in the browser the tab's player client (player-api.ts).
+ * Both take paths from the origin ("/api/v1/edgesync/dictionary/tags", "/api/feature-status").
  */
-export type ApiFetch = (request: Request) => Promise<Response>;
-export type Api = {
-  origin: string;
-  fetch: ApiFetch;
-  headers: () => Headers;
-  /** The browser's bearer token (memory only, refreshed when close to expiry); SSR puts it in headers(). */
-  getAccessToken?: () => Promise<string | null>;
-  /** The contract's 5xx reaction; the browser shows the server-error toast. */
-  onServerError?: (message: string) => void;
-};
+export type Api = { client: ApiClient };
 
-const clients = new WeakMap<Api, ApiClient>();
-
-/** The shared typed client (packages/contract api-client) bound to this Api. */
-export function apiClient(api: Api): ApiClient {
-  let client = clients.get(api);
-  if (!client) {
-    client = createApiClient({
-      baseUrl: api.origin,
-      fetch: api.fetch,
-      headers: () => api.headers(),
-      getAccessToken: api.getAccessToken,
-      onServerError: api.onServerError,
-    });
-    clients.set(api, client);
-  }
-  return client;
-}
-
-/** GET `path` (e.g. "/api/v1/edgesync/dictionary/tags") and return the envelope's payload; rejects with ResponseError/FetchError. */
+/** GET `path` and return the envelope's payload; rejects with ResponseError/FetchError. */
 export async function apiGet<T>(api: Api, path: string, options: { query?: Query; signal?: AbortSignal } = {}): Promise<T> {
-  const { payload } = await apiClient(api).get<T>(path, options);
+  const { payload } = await api.client.get<T>(path, options);
   return payload;
 }

@@ -1,18 +1,11 @@
 import type { Api } from "./api-get";
-import { clientAuth } from "./client-auth";
-import { toastServerError } from "./toasts";
+import { playerApi } from "./player-api";
 
 let api: Api | undefined;
 
-/** Same-origin fetch with the player's bearer token (held in memory by the identity feature). */
+/** The browser's Api: the tab's one player client (same origin, live token, 401 and 5xx reactions). */
 export function getBrowserApi(): Api {
-  api ??= {
-    origin: typeof window === "undefined" ? "http://localhost" : window.location.origin,
-    fetch: (request) => fetch(request),
-    onServerError: () => toastServerError(),
-    headers: () => new Headers(),
-    getAccessToken: () => clientAuth.accessToken(),
-  };
+  api ??= { client: playerApi() };
   return api;
 }
 

@@ -1,3 +1,4 @@
+import { createApiClient } from "@croupier/contract/api-client";
 import type { Api, ApiFetch } from "./api-get";
 
 // The in-process API ignores the host; any absolute origin works for building Request objects.
@@ -10,16 +11,14 @@ const FORWARDED = ["cookie", "authorization", "user-agent", "accept-language", "
  */
 export function createServerApi(request: Request, apiFetch: ApiFetch): Api {
   const incoming = request.headers;
-  return {
-    origin: INTERNAL_ORIGIN,
-    fetch: apiFetch,
-    headers: () => {
-      const headers = new Headers();
-      for (const name of FORWARDED) {
-        const value = incoming.get(name);
-        if (value) headers.set(name, value);
-      }
-      return headers;
-    },
+  const headers = () => {
+    const forwarded = new Headers();
+    for (const name of FORWARDED) {
+      const value = incoming.get(name);
+      if (value) forwarded.set(name, value);
+    }
+    return forwarded;
   };
+  // No 401 or 5xx hook: the page renders what it can, and a 5xx goes to the log (console.error).
+  return { client: createApiClient({ baseUrl: INTERNAL_ORIGIN, fetch: apiFetch, headers }) };
 }

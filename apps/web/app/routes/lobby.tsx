@@ -1,16 +1,15 @@
 import { HydrationBoundary, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { ApiClient } from "@croupier/contract/api-client";
 import { data } from "react-router";
 import type { Route } from "./+types/lobby";
 import type { DeviceKind, LobbySection } from "../features/catalog/catalog-types";
-import { favoritesQueryOptions, fetchFavorites, playerClient } from "../features/catalog/favorites";
+import { favoritesQueryOptions, fetchFavorites } from "../features/catalog/favorites";
 import { fetchGames, gamesPageQuery, gamesPageQueryOptions } from "../features/catalog/games";
 import { fetchLobbyPage, lobbyPageQueryOptions } from "../features/catalog/lobby-page";
 import { LobbyView, sectionTitle } from "../features/catalog/lobby-view";
 import { fetchProviders, providersQueryOptions } from "../features/catalog/providers";
 import { gridScope, resolveFilter, sectionProviders, sectionSystemTag } from "../features/catalog/resolve-filter";
 import { fetchTags, tagsQueryOptions } from "../features/catalog/tags";
-import { apiClient, type Api } from "../lib/api-get";
+import type { Api } from "../lib/api-get";
 import { getBrowserApi } from "../lib/browser-api";
 import { clientAuth } from "../lib/client-auth";
 import { deviceClassFromWidth } from "../lib/device-class";
@@ -32,7 +31,6 @@ type LobbyRequest = {
   device: DeviceKind;
   /** The player's id (favourites), null for a visitor. */
   userId: string | null;
-  favoritesClient: () => ApiClient;
   memo?: Memo;
 };
 
@@ -52,12 +50,12 @@ async function loadLobby(client: QueryClient, api: Api, request: LobbyRequest) {
 
   const tagsOptions = tagsQueryOptions(api);
   const providersOptions = providersQueryOptions(api, device);
-  const favoritesOptions = favoritesQueryOptions(request.favoritesClient, userId, device);
+  const favoritesOptions = favoritesQueryOptions(() => api.client, userId, device);
   const pageOptions = lobbyPageQueryOptions(api, section, device);
   const [tags, providers] = await Promise.all([
     ensure({ queryKey: tagsOptions.queryKey, queryFn: () => fetchTags(api) }, "tags"),
     ensure({ queryKey: providersOptions.queryKey, queryFn: () => fetchProviders(api, device) }, `providers:${device}`),
-    userId ? ensure({ queryKey: favoritesOptions.queryKey, queryFn: () => fetchFavorites(request.favoritesClient(), device) }) : null,
+    userId ? ensure({ queryKey: favoritesOptions.queryKey, queryFn: () => fetchFavorites(api.client, device) }) : null,
     request.filter ? null : ensure({ queryKey: pageOptions.queryKey, queryFn: () => fetchLobbyPage(api, section, device) }, `page:${section}:${device}`),
   ]);
 
@@ -93,7 +91,6 @@ export async function loader({ context, params, url, request }: Route.LoaderArgs
     filter: params.filter,
     device: mobile ? "mobile" : "desktop",
     userId,
-    favoritesClient: () => apiClient(api),
     memo,
   });
   return { ...result, dehydratedState: dehydrateQueries(client, keys) };
@@ -107,7 +104,6 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
     filter: params.filter,
     device,
     userId: clientAuth.snapshot().authenticated ? clientAuth.snapshot().userId : null,
-    favoritesClient: playerClient,
   });
   return { ...result, dehydratedState: null };
 }

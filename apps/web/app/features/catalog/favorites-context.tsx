@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toSearch, withModal } from "../../lib/modal-params";
+import { playerApi } from "../../lib/player-api";
 import { useAuth } from "../../lib/use-auth";
 import type { CatalogGame, DeviceKind } from "./catalog-types";
-import { favoritesQueryOptions, playerClient, setFavorite } from "./favorites";
+import { favoritesQueryOptions, setFavorite } from "./favorites";
 
 type Favorites = {
   games: CatalogGame[];
@@ -21,7 +22,7 @@ export function FavoritesProvider({ device, children }: { device: DeviceKind; ch
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const options = favoritesQueryOptions(playerClient, authenticated ? userId : null, device);
+  const options = favoritesQueryOptions(playerApi, authenticated ? userId : null, device);
   const games = useQuery(options).data ?? EMPTY;
   const key = options.queryKey;
 

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { createApiClient, type ApiClient } from "@croupier/contract/api-client";
-import { clientAuth } from "../../lib/client-auth";
+import type { ApiClient } from "@croupier/contract/api-client";
+import { playerApi } from "../../lib/player-api";
 import { toastError } from "../../lib/toasts";
 import type { CatalogGame, DeviceKind } from "./catalog-types";
 import { deviceQuery, toTile } from "./games";
@@ -9,18 +9,6 @@ export const ADD_FAVORITE_FAILED = "Unexpected error occured while adding game t
 export const REMOVE_FAVORITE_FAILED = "Unexpected error occured while removing game from favorites";
 /** The API's page cap: a player's favourites fit one page. */
 const FAVORITES_MAX = 200;
-
-let browserClient: ApiClient | undefined;
-
-/** The browser's client for the player's own calls: a live (refreshed) token, 401/403 log the player out. */
-export function playerClient(): ApiClient {
-  browserClient ??= createApiClient({
-    baseUrl: window.location.origin,
-    getAccessToken: () => clientAuth.accessToken(),
-    onUnauthorized: () => clientAuth.unauthorized(),
-  });
-  return browserClient;
-}
 
 /** GET /api/v1/edgesync/catalog/games?favorites_only=true: the player's favourites for the device. A failure is logged, the list empty. */
 export async function fetchFavorites(client: ApiClient, device: DeviceKind, signal?: AbortSignal): Promise<CatalogGame[]> {
@@ -55,7 +43,7 @@ export async function setFavorite(
   key: readonly unknown[],
   game: CatalogGame,
   add: boolean,
-  client: ApiClient = playerClient(),
+  client: ApiClient = playerApi(),
 ): Promise<boolean> {
   const apply = (on: boolean) =>
     queryClient.setQueryData<CatalogGame[]>(key, (list) => (on ? [game, ...without(list, game)] : without(list, game)));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Api } from "../../lib/api-get";
+import type { Api } from "../../lib/api-get";
 import { useApi } from "../../lib/browser-api";
 import type { CatalogGame, DeviceKind } from "./catalog-types";
 
@@ -26,7 +26,7 @@ export const deviceQuery = (device: DeviceKind) => (device === "mobile" ? { can_
 
 /** GET /api/v1/edgesync/catalog/games (the /catalog/games filters plus studio name and label). */
 export async function fetchGames(api: Api, query: Record<string, string | number | boolean | undefined>, signal?: AbortSignal): Promise<GamesPage> {
-  const { payload, metadata } = await apiClient(api).get<CatalogGame[], { total?: number }>("/api/v1/edgesync/catalog/games", { query, signal });
+  const { payload, metadata } = await api.client.get<CatalogGame[], { total?: number }>("/api/v1/edgesync/catalog/games", { query, signal });
   const games = Array.isArray(payload) ? payload.map(toTile) : [];
   return { games, total: typeof metadata.total === "number" ? metadata.total : games.length };
 }

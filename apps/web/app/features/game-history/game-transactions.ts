@@ -1,30 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { createApiClient, type ApiClient } from "@croupier/contract/api-client";
 import type { Pager } from "@croupier/contract/envelope";
 import type { GameTransaction } from "@croupier/contract/entities/game-transaction";
-import { clientAuth } from "../../lib/client-auth";
-import { toastServerError } from "../../lib/toasts";
+import { playerApi } from "../../lib/player-api";
 import { useAuth } from "../../lib/use-auth";
 import { apiQuery, type HistoryFilters } from "./history-filters";
-
-let client: ApiClient | undefined;
-
-/** The product API as the player (browser only). */
-export function historyApi(): ApiClient {
-  client ??= createApiClient({
-    baseUrl: "/api/v1",
-    getAccessToken: clientAuth.accessToken,
-    onUnauthorized: () => clientAuth.unauthorized(),
-    onServerError: () => toastServerError(),
-  });
-  return client;
-}
 
 export type TransactionsPage = { items: GameTransaction[]; pager: Pager };
 
 /** GET /games/game-transaction with the history's filters. */
 export async function fetchGameTransactions(filters: HistoryFilters, signal?: AbortSignal): Promise<TransactionsPage> {
-  const { payload, metadata } = await historyApi().get<GameTransaction[], Pager>("/games/game-transaction", {
+  const { payload, metadata } = await playerApi().get<GameTransaction[], Pager>("/api/v1/games/game-transaction", {
     query: apiQuery(filters),
     signal,
   });

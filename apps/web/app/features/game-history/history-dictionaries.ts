@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Currency } from "@croupier/contract/entities/currency";
 import type { Game } from "@croupier/contract/entities/game";
-import { historyApi } from "./game-transactions";
+import { playerApi } from "../../lib/player-api";
 
 const LIST_MAX = 200;
 const TEN_MINUTES = 10 * 60_000;
@@ -10,7 +10,7 @@ export type GameOption = { guid: string; name: string };
 
 /** GET /catalog/games (the first 200, by name): the game filter's options. */
 export async function fetchGameOptions(signal?: AbortSignal): Promise<GameOption[]> {
-  const { payload } = await historyApi().get<Game[]>("/catalog/games", { query: { page: 1, per_page: LIST_MAX }, signal });
+  const { payload } = await playerApi().get<Game[]>("/api/v1/catalog/games", { query: { page: 1, per_page: LIST_MAX }, signal });
   return payload.map((g) => ({ guid: g.guid, name: g.game_name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -23,7 +23,7 @@ export function useGameOptions() {
 
 /** GET /dictionary/currencies: codes and decimals for the amounts. */
 export async function fetchHistoryCurrencies(signal?: AbortSignal): Promise<Currency[]> {
-  const { payload } = await historyApi().get<Currency[]>("/dictionary/currencies", { query: { page: 1, per_page: LIST_MAX }, signal });
+  const { payload } = await playerApi().get<Currency[]>("/api/v1/dictionary/currencies", { query: { page: 1, per_page: LIST_MAX }, signal });
   return payload;
 }
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { requireParams } from "@croupier/contract/api-client";
 import type { GameConversion } from "@croupier/contract/entities/game-launch";
-import { gameApi } from "./game-api";
+import { playerApi } from "../../lib/player-api";
 
 /** GET /games/conversion/{guid}: the game's currencies and the player's options. */
 export async function fetchGameConversion(guid: string | null | undefined, signal?: AbortSignal): Promise<GameConversion> {
   const id = requireParams("guid", guid);
-  return (await gameApi().get<GameConversion>(`/games/conversion/${encodeURIComponent(id)}`, { signal })).payload;
+  return (await playerApi().get<GameConversion>(`/api/v1/games/conversion/${encodeURIComponent(id)}`, { signal })).payload;
 }
 
 export const gameConversionQueryOptions = (guid: string, userId: string | null) =>

@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import type { GameOpenBody, GameOpenResult } from "@croupier/contract/entities/game-launch";
-import { gameApi } from "./game-api";
+import { playerApi } from "../../lib/player-api";
 
 /** POST /game/open. */
 export async function openGameRequest(body: GameOpenBody): Promise<GameOpenResult> {
-  return (await gameApi().post<GameOpenResult>("/game/open", { body })).payload;
+  return (await playerApi().post<GameOpenResult>("/api/v1/game/open", { body })).payload;
 }
 
 /** Opening a game is an action (it issues a session), never a cached query. */

@@ -1,7 +1,8 @@
 import { requireParams } from "@croupier/contract/api-client";
 import { getBrowserQueryClient } from "../../lib/query-client";
 import { captchaHeaders } from "./captcha-header";
-import { identityApi, getTokenLifecycle } from "./identity-api";
+import { playerApi } from "../../lib/player-api";
+import { getTokenLifecycle } from "./identity-api";
 import type { Tokens } from "./token-lifecycle";
 
 const PROVIDER_KEY = "croupier.identity_provider";
@@ -17,17 +18,17 @@ export function acceptLogin(tokens: Tokens) {
 
 /** captchaToken: the reCAPTCHA answer, required by the server when captcha is on. */
 export async function loginWithPassword(input: { email: string; password: string }, captchaToken?: string) {
-  const { payload } = await identityApi().post<Tokens>("/authorization/login", { body: requireParams("body", input), headers: captchaHeaders(captchaToken) });
+  const { payload } = await playerApi().post<Tokens>("/api/v1/authorization/login", { body: requireParams("body", input), headers: captchaHeaders(captchaToken) });
   acceptLogin(payload);
 }
 
 export async function requestLoginCode(email: string) {
-  await identityApi().post("/authorization/request-login-code", { body: { email } });
+  await playerApi().post("/api/v1/authorization/request-login-code", { body: { email } });
 }
 
 /** POST /authorization/code-login: the mailed code or the magic link's code. */
 export async function loginWithCode(token: string, email?: string) {
-  const { payload } = await identityApi().post<Tokens>("/authorization/code-login", { body: email ? { token, email } : { token } });
+  const { payload } = await playerApi().post<Tokens>("/api/v1/authorization/code-login", { body: email ? { token, email } : { token } });
   acceptLogin(payload);
 }
 
@@ -38,7 +39,7 @@ export async function loginWithCode(token: string, email?: string) {
 export async function logout() {
   const lifecycle = getTokenLifecycle();
   try {
-    const { payload } = await identityApi().post<Tokens>("/authorization/logout", { credentials: "include" });
+    const { payload } = await playerApi().post<Tokens>("/api/v1/authorization/logout", { credentials: "include" });
     lifecycle.accept(payload);
   } catch {
     lifecycle.unauthorized();
@@ -48,7 +49,7 @@ export async function logout() {
 
 /** Remembers the provider (its return only carries state and code) and leaves for its login page. */
 export async function startProviderLogin(provider: string, options: { bTag?: string | null } = {}) {
-  const { payload } = await identityApi().get<{ redirect_url: string }>("/authorization/provider-redirect", {
+  const { payload } = await playerApi().get<{ redirect_url: string }>("/api/v1/authorization/provider-redirect", {
     query: { provider: requireParams("provider", provider), b_tag: options.bTag ?? undefined },
   });
   sessionStorage.setItem(PROVIDER_KEY, provider);
@@ -60,7 +61,7 @@ export type ProviderReturn = { state: string; code: string; scope?: string; auth
 export async function finishProviderLogin(params: ProviderReturn) {
   const provider = sessionStorage.getItem(PROVIDER_KEY);
   sessionStorage.removeItem(PROVIDER_KEY);
-  const { payload } = await identityApi().post<Tokens>("/authorization/provider-login", {
+  const { payload } = await playerApi().post<Tokens>("/api/v1/authorization/provider-login", {
     query: {
       provider: requireParams("provider", provider),
       state: requireParams("state", params.state),
@@ -75,32 +76,32 @@ export async function finishProviderLogin(params: ProviderReturn) {
 }
 
 export async function signUp(body: Record<string, unknown>, captchaToken?: string) {
-  const { payload } = await identityApi().post<Tokens>("/signup", { body: requireParams("body", body), headers: captchaHeaders(captchaToken) });
+  const { payload } = await playerApi().post<Tokens>("/api/v1/signup", { body: requireParams("body", body), headers: captchaHeaders(captchaToken) });
   acceptLogin(payload);
 }
 
 export async function requestPasswordReset(email: string, captchaToken?: string) {
-  await identityApi().post("/password/token", { body: { email, redirect_url: homeUrl() }, headers: captchaHeaders(captchaToken) });
+  await playerApi().post("/api/v1/password/token", { body: { email, redirect_url: homeUrl() }, headers: captchaHeaders(captchaToken) });
 }
 
 export async function resetPassword(token: string, newPassword: string) {
-  await identityApi().post("/password/reset", { body: { token, new_password: newPassword } });
+  await playerApi().post("/api/v1/password/reset", { body: { token, new_password: newPassword } });
 }
 
 export async function updatePassword(currentPassword: string, newPassword: string) {
-  await identityApi().post("/password/update", { body: { current_password: currentPassword, new_password: newPassword } });
+  await playerApi().post("/api/v1/password/update", { body: { current_password: currentPassword, new_password: newPassword } });
 }
 
 export async function verifyEmail(token: string) {
-  await identityApi().post("/signup/verify", { body: { token } });
+  await playerApi().post("/api/v1/signup/verify", { body: { token } });
   await getBrowserQueryClient().invalidateQueries({ queryKey: ["identity", "profile"] });
 }
 
 export async function requestEmailApproval(email: string) {
-  await identityApi().post("/signup/request", { body: { email, redirect_url: homeUrl() } });
+  await playerApi().post("/api/v1/signup/request", { body: { email, redirect_url: homeUrl() } });
 }
 
 export async function terminateOtherSessions() {
-  await identityApi().post("/session/terminate");
+  await playerApi().post("/api/v1/session/terminate");
   await getBrowserQueryClient().invalidateQueries({ queryKey: ["identity", "sessions"] });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { identityApi } from "./identity-api";
+import { playerApi } from "../../lib/player-api";
 
 export type CaptchaSettings = { enabled: boolean; site_key: string | null };
 
@@ -8,7 +8,7 @@ const DISABLED: CaptchaSettings = { enabled: false, site_key: null };
 /** GET /authorization/recaptcha. A failure counts as off: the server still refuses calls without a solved captcha. */
 export async function fetchCaptchaSettings(signal?: AbortSignal): Promise<CaptchaSettings> {
   try {
-    const { payload } = await identityApi().get<CaptchaSettings>("/authorization/recaptcha", { signal });
+    const { payload } = await playerApi().get<CaptchaSettings>("/api/v1/authorization/recaptcha", { signal });
     const siteKey = typeof payload?.site_key === "string" && payload.site_key.length <= 200 ? payload.site_key : null;
     return { enabled: payload?.enabled === true && siteKey !== null && siteKey !== "", site_key: siteKey };
   } catch (error) {

@@ -1,25 +1,10 @@
-import { createApiClient, ResponseError, type ApiClient } from "@croupier/contract/api-client";
+import { ResponseError } from "@croupier/contract/api-client";
 import { clientAuth } from "../../lib/client-auth";
-import { toastServerError } from "../../lib/toasts";
+import { sessionApi } from "../../lib/player-api";
 import { clearTokens, handOverRefreshToken, readTokens, writeTokens } from "./token-store";
 import { createTokenLifecycle, type TokenLifecycle, type Tokens } from "./token-lifecycle";
 
-export const API_BASE = "/api/v1";
-
-/** "1920*1080": the session log records the screen size of each login. */
-function windowSizeHeader(): Record<string, string> {
-  if (typeof screen === "undefined") return {};
-  return { "window-size": `${screen.width}*${screen.height}` };
-}
-
 let lifecycle: TokenLifecycle | undefined;
-let client: ApiClient | undefined;
-
-/**
- * Session calls go without a bearer token and without the 401 hook: a refused refresh token is
- * the lifecycle's business (it opens a new session), not a reason to log the player out twice.
- */
-const sessionClient = () => createApiClient({ baseUrl: API_BASE, headers: windowSizeHeader });
 
 /**
  * Tabs of one browser share one refresh cookie, and a refresh token works once: two tabs loading
@@ -35,7 +20,7 @@ async function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
 /** The tab's token lifecycle, wired to the in-memory store and to the app's auth state (browser only). */
 export function getTokenLifecycle(): TokenLifecycle {
   if (lifecycle) return lifecycle;
-  const sessions = sessionClient();
+  const sessions = sessionApi();
   const created = createTokenLifecycle({
     read: readTokens,
     write: writeTokens,
@@ -45,26 +30,14 @@ export function getTokenLifecycle(): TokenLifecycle {
     updateSession: (refresh_token) =>
       oneTabAtATime(async () => {
         const body = refresh_token ? { refresh_token } : {};
-        return (await sessions.post<Tokens>("/session/update", { body, credentials: "same-origin" })).payload;
+        return (await sessions.post<Tokens>("/api/v1/session/update", { body, credentials: "same-origin" })).payload;
       }),
-    createSession: async () => (await sessions.post<Tokens>("/session/create", { credentials: "same-origin" })).payload,
+    createSession: async () => (await sessions.post<Tokens>("/api/v1/session/create", { credentials: "same-origin" })).payload,
     onAuth: ({ authenticated, userId }) => clientAuth.set(authenticated, userId),
   });
   clientAuth.registerSession({ accessToken: created.getAccessToken, unauthorized: created.unauthorized });
   lifecycle = created;
   return created;
-}
-
-/** The product API as the player: a live access token on every call, 401/403 → logged out, 5xx → toast. */
-export function identityApi(): ApiClient {
-  client ??= createApiClient({
-    baseUrl: API_BASE,
-    headers: windowSizeHeader,
-    getAccessToken: () => getTokenLifecycle().getAccessToken(),
-    onUnauthorized: () => getTokenLifecycle().unauthorized(),
-    onServerError: () => toastServerError(),
-  });
-  return client;
 }
 
 /** The server's message for a failed call, or 'Unexpected error' when there was no answer. */

@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Profile } from "@croupier/contract/entities/profile";
 import { useRouteLoaderData } from "react-router";
 import { useAuth } from "../../lib/use-auth";
-import { identityApi } from "./identity-api";
+import { playerApi } from "../../lib/player-api";
 
 export const profileKey = (userId: string | null) => ["identity", "profile", userId] as const;
 
 /** GET /profile. */
 export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
-  return (await identityApi().get<Profile>("/profile", { signal })).payload;
+  return (await playerApi().get<Profile>("/api/v1/profile", { signal })).payload;
 }
 
 export const profileQueryOptions = (userId: string | null) =>
@@ -74,5 +74,5 @@ export function buildProfileSave(profile: Profile, field: EditableField, value: 
 
 /** POST /profile (partial save); resolves with the saved profile. */
 export async function saveProfile(body: Record<string, unknown>): Promise<Profile> {
-  return (await identityApi().post<Profile>("/profile", { body })).payload;
+  return (await playerApi().post<Profile>("/api/v1/profile", { body })).payload;
 }

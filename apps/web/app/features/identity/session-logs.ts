@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SessionLog } from "@croupier/contract/entities/session";
 import { useAuth } from "../../lib/use-auth";
-import { identityApi } from "./identity-api";
+import { playerApi } from "../../lib/player-api";
 
 const SESSIONS_PER_PAGE = 50;
 
 /** POST /sessions: the player's own session logs, newest first. */
 export async function fetchSessionLogs(signal?: AbortSignal): Promise<SessionLog[]> {
-  const { payload } = await identityApi().post<SessionLog[]>("/sessions", { body: { page: 1, per_page: SESSIONS_PER_PAGE }, signal });
+  const { payload } = await playerApi().post<SessionLog[]>("/api/v1/sessions", { body: { page: 1, per_page: SESSIONS_PER_PAGE }, signal });
   return payload;
 }
 

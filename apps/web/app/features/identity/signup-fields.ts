@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SignupFieldSetting } from "@croupier/contract/entities/profile";
-import { identityApi } from "./identity-api";
+import { playerApi } from "../../lib/player-api";
 
 /** GET /signup/fields. A failure counts as no settings (the form then shows email and password only). */
 export async function fetchSignupFields(signal?: AbortSignal): Promise<SignupFieldSetting[]> {
   try {
-    const { payload } = await identityApi().get<SignupFieldSetting[]>("/signup/fields", { query: { page: 1, per_page: 200 }, signal });
+    const { payload } = await playerApi().get<SignupFieldSetting[]>("/api/v1/signup/fields", { query: { page: 1, per_page: 200 }, signal });
     return Array.isArray(payload) ? payload : [];
   } catch (error) {
     console.warn("signup fields failed; treating them as empty", error);

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PaymentInfo } from "@croupier/contract/entities/billing";
-import { paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
 
 /** GET /billing/psp/info/{psp_name}: the player's deposit address (and tag) for a currency and network. */
 export async function fetchPaymentInfo(pspName: string, currencyGuid: string, network: string | null, signal?: AbortSignal): Promise<PaymentInfo> {
-  const { payload } = await paymentsApi().get<PaymentInfo>(`/billing/psp/info/${encodeURIComponent(pspName)}`, {
+  const { payload } = await playerApi().get<PaymentInfo>(`/api/v1/billing/psp/info/${encodeURIComponent(pspName)}`, {
     query: { currency_guid: currencyGuid, network: network ?? undefined },
     signal,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BillingTransaction, DepositResult } from "@croupier/contract/entities/billing";
-import { newIdempotencyKey, paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
+import { newIdempotencyKey } from "./payments-api";
 
 /** Where the provider's page sends the player back (the server adds transaction_guid). */
 export const DEPOSIT_RETURN_PATH = "/account/wallets/deposit?status=success";
@@ -8,7 +9,7 @@ export const DEPOSIT_DECLINED_PATH = "/account/wallets/deposit?status=declined";
 
 /** POST /billing/deposit: a pending deposit and the provider's hosted card page to go to. */
 export async function startCardDeposit(input: { amount: string; currencyGuid: string; pspGuid: string; idempotencyKey?: string }): Promise<DepositResult> {
-  const { payload } = await paymentsApi().post<DepositResult>("/billing/deposit", {
+  const { payload } = await playerApi().post<DepositResult>("/api/v1/billing/deposit", {
     body: {
       amount: input.amount,
       currency_guid: input.currencyGuid,
@@ -23,7 +24,7 @@ export async function startCardDeposit(input: { amount: string; currencyGuid: st
 
 /** GET /billing/transactions?guid=: one of the player's payments, or null when it is not theirs. */
 export async function fetchTransaction(guid: string, signal?: AbortSignal): Promise<BillingTransaction | null> {
-  const { payload } = await paymentsApi().get<BillingTransaction[]>("/billing/transactions", { query: { guid, page: 1, per_page: 1 }, signal });
+  const { payload } = await playerApi().get<BillingTransaction[]>("/api/v1/billing/transactions", { query: { guid, page: 1, per_page: 1 }, signal });
   return payload[0] ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { Payment } from "@croupier/contract/entities/payment";
-import { paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
 
 /** The local flag of the spec: set once the player's first deposit has been celebrated. */
 export const FIRST_DEPOSIT_KEY = "is_first_deposit";
@@ -10,7 +10,7 @@ type FlagStorage = Pick<Storage, "getItem" | "setItem">;
 
 /** GET /payments (page 1, per_page 10000000000): the player's successful deposits. */
 export async function fetchSuccessfulDeposits(): Promise<Pick<Payment, "transaction_type" | "status">[]> {
-  const { payload } = await paymentsApi().get<Payment[]>("/payments", {
+  const { payload } = await playerApi().get<Payment[]>("/api/v1/payments", {
     query: { page: 1, per_page: FIRST_DEPOSIT_PER_PAGE, transaction_type: "deposit", status: "successful" },
   });
   return payload;

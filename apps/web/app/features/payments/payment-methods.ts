@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PaymentMethod } from "@croupier/contract/entities/payment-method";
 import { useEffect, useState } from "react";
-import { paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
 import type { PaymentProfile } from "./payment-types";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +26,7 @@ export function methodsQuery(profile: Pick<PaymentProfile, "billing_segments" | 
 /** GET /payments/methods. A failure is logged and reads as no methods (the spec's error catalogue). */
 export async function fetchPaymentMethods(query: MethodsQuery, signal?: AbortSignal): Promise<PaymentMethod[]> {
   try {
-    const { payload } = await paymentsApi().get<PaymentMethod[]>("/payments/methods", {
+    const { payload } = await playerApi().get<PaymentMethod[]>("/api/v1/payments/methods", {
       query: { segment_guid: query.segment_guid, country_guid: query.country_guid },
       signal,
     });

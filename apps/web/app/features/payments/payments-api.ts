@@ -1,25 +1,4 @@
-import { createApiClient, FetchError, ResponseError, type ApiClient } from "@croupier/contract/api-client";
-import { clientAuth } from "../../lib/client-auth";
-import { toastServerError } from "../../lib/toasts";
-
-let client: ApiClient | undefined;
-
-/**
- * The product API as the player (browser only), with a live access token. Only a 401 logs the
- * player out here: payments answer 403 for business refusals (suspended account, identity
- * verification required, a jurisdiction that forbids cancelling) that must not end the session.
- */
-export function paymentsApi(): ApiClient {
-  client ??= createApiClient({
-    baseUrl: "/api/v1",
-    getAccessToken: clientAuth.accessToken,
-    onUnauthorized: (response) => {
-      if (response.status === 401) clientAuth.unauthorized();
-    },
-    onServerError: () => toastServerError(),
-  });
-  return client;
-}
+import { FetchError, ResponseError } from "@croupier/contract/api-client";
 
 /** One key per form submission: a retried or double-clicked submit never moves money twice. */
 export function newIdempotencyKey(): string {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Payment } from "@croupier/contract/entities/payment";
 import { HISTORY_PER_PAGE, type PaymentHistoryFilters } from "./history-filters";
-import { paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
 
 export type PaymentsPage = { items: Payment[]; total: number };
 
 /** GET /payments: the player's deposits and withdrawals, newest first. */
 export async function fetchPayments(filters: PaymentHistoryFilters, perPage = HISTORY_PER_PAGE, signal?: AbortSignal): Promise<PaymentsPage> {
-  const { payload, metadata } = await paymentsApi().get<Payment[], { total?: number }>("/payments", {
+  const { payload, metadata } = await playerApi().get<Payment[], { total?: number }>("/api/v1/payments", {
     query: { transaction_type: filters.type ?? undefined, status: filters.status ?? undefined, page: filters.page, per_page: perPage },
     signal,
   });

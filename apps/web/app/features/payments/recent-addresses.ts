@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BillingTransaction } from "@croupier/contract/entities/billing";
-import { paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
 
 export type SavedAddress = { address: string; network: string; currency_guid: string };
 const LOOK_BACK = 50;
@@ -21,7 +21,7 @@ export function addressesFrom(transactions: readonly Pick<BillingTransaction, "o
 
 /** GET /billing/transactions (the last 50): where the player sent crypto before. */
 export async function fetchRecentAddresses(signal?: AbortSignal): Promise<SavedAddress[]> {
-  const { payload } = await paymentsApi().get<BillingTransaction[]>("/billing/transactions", { query: { page: 1, per_page: LOOK_BACK }, signal });
+  const { payload } = await playerApi().get<BillingTransaction[]>("/api/v1/billing/transactions", { query: { page: 1, per_page: LOOK_BACK }, signal });
   return addressesFrom(payload);
 }
 

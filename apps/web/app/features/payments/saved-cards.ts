@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BillingCard, BillingCardInput } from "@croupier/contract/entities/card";
-import { paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
 
 /** GET /billing/cards: the player's saved cards, masked. */
 export async function fetchSavedCards(signal?: AbortSignal): Promise<BillingCard[]> {
-  return (await paymentsApi().get<BillingCard[]>("/billing/cards", { signal })).payload;
+  return (await playerApi().get<BillingCard[]>("/api/v1/billing/cards", { signal })).payload;
 }
 
 export const savedCardsQueryOptions = (userId: string | null) =>
@@ -20,12 +20,12 @@ export function useSavedCards(userId: string | null) {
 
 /** POST /billing/card: the provider tokenises the number; the answer holds only the masked card. */
 export async function addSavedCard(input: BillingCardInput): Promise<BillingCard> {
-  return (await paymentsApi().post<BillingCard>("/billing/card", { body: input })).payload;
+  return (await playerApi().post<BillingCard>("/api/v1/billing/card", { body: input })).payload;
 }
 
 /** DELETE /billing/card/{guid}. */
 export async function removeSavedCard(guid: string): Promise<void> {
-  await paymentsApi().delete(`/billing/card/${encodeURIComponent(guid)}`);
+  await playerApi().delete(`/api/v1/billing/card/${encodeURIComponent(guid)}`);
 }
 
 /** "Visa •••• 4242 · 12/28". */

@@ -1,6 +1,6 @@
 import type { BillingTransaction } from "@croupier/contract/entities/billing";
 import type { Payment } from "@croupier/contract/entities/payment";
-import { paymentsApi } from "./payments-api";
+import { playerApi } from "../../lib/player-api";
 
 export type WithdrawalRequest = {
   amount: string;
@@ -16,7 +16,7 @@ export type WithdrawalRequest = {
 
 /** POST /billing/withdrawal: the cash is reserved at once; the provider pays it out later. */
 export async function requestWithdrawal(input: WithdrawalRequest): Promise<BillingTransaction> {
-  const { payload } = await paymentsApi().post<BillingTransaction>("/billing/withdrawal", {
+  const { payload } = await playerApi().post<BillingTransaction>("/api/v1/billing/withdrawal", {
     body: {
       amount: input.amount,
       wallet_guid: input.walletGuid,
@@ -33,7 +33,7 @@ export async function requestWithdrawal(input: WithdrawalRequest): Promise<Billi
 
 /** PUT /payments/{guid} {status: cancelled}: a pending withdrawal's cash comes back (where the jurisdiction allows). */
 export async function cancelPayment(guid: string, idempotencyKey: string): Promise<Payment> {
-  const { payload } = await paymentsApi().put<Payment>(`/payments/${encodeURIComponent(guid)}`, {
+  const { payload } = await playerApi().put<Payment>(`/api/v1/payments/${encodeURIComponent(guid)}`, {
     body: { status: "cancelled" },
     headers: { "idempotency-key": idempotencyKey },
   });

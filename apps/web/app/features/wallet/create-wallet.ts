@@ -1,13 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Wallet } from "@croupier/contract/entities/wallet";
-import { walletApi } from "./wallet-api";
+import { playerApi } from "../../lib/player-api";
 import { upsertCreatedWallet } from "./wallet-state";
 import { walletsKey } from "./wallet-keys";
 
 /** GET /billing/wallet with set_active 'true': the wallet in that currency, created if absent, now the active one. */
 export async function createWalletRequest(currencyGuid: string): Promise<Wallet> {
   return (
-    await walletApi().get<Wallet>("/billing/wallet", { query: { currency_guid: currencyGuid, set_active: "true" } })
+    await playerApi().get<Wallet>("/api/v1/billing/wallet", { query: { currency_guid: currencyGuid, set_active: "true" } })
   ).payload;
 }
 

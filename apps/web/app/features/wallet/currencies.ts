@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Currency } from "@croupier/contract/entities/currency";
-import { walletApi } from "./wallet-api";
+import { playerApi } from "../../lib/player-api";
 import { currenciesKey } from "./wallet-keys";
 
 const TEN_MINUTES = 10 * 60_000;
@@ -10,7 +10,7 @@ const CURRENCIES_PER_PAGE = 200;
 /** GET /dictionary/currencies. Rejects (logged) on failure: callers treat that as an empty list. */
 export async function fetchCurrencies(signal?: AbortSignal): Promise<Currency[]> {
   try {
-    const { payload } = await walletApi().get<Currency[]>("/dictionary/currencies", {
+    const { payload } = await playerApi().get<Currency[]>("/api/v1/dictionary/currencies", {
       query: { page: 1, per_page: CURRENCIES_PER_PAGE },
       signal,
     });

@@ -1,28 +1,15 @@
-import { createApiClient, ResponseError, type ApiClient } from "@croupier/contract/api-client";
-import { clientAuth } from "../../lib/client-auth";
-import { toastError, toastServerError } from "../../lib/toasts";
-
-let client: ApiClient | undefined;
-
-/** The product API as the player (browser only): live access token, 401/403 → logged out, 5xx → toast. */
-export function walletApi(): ApiClient {
-  client ??= createApiClient({
-    baseUrl: "/api/v1",
-    getAccessToken: clientAuth.accessToken,
-    onUnauthorized: () => clientAuth.unauthorized(),
-    onServerError: () => toastServerError(),
-  });
-  return client;
-}
+import { ResponseError } from "@croupier/contract/api-client";
+import { toastError } from "../../lib/toasts";
 
 /**
- * The general error handler for wallet actions the player started: a failure the API client
- * already reacted to (401/403 logout, 5xx toast) stays quiet; anything else shows its message.
+ * The general error handler for wallet actions the player started: a failure the player API
+ * already reacted to (401 logout, 5xx toast) stays quiet; anything else, a 403 refusal included,
+ * shows its message.
  */
 export function reportWalletError(error: unknown) {
   console.warn("wallet action failed", error);
   if (error instanceof ResponseError) {
-    if (!error.handled) toastError(error.payload.message || "Unexpected error");
+    if (error.status !== 401 && error.status < 500) toastError(error.payload.message || "Unexpected error");
     return;
   }
   toastError("Unexpected error");

@@ -6,7 +6,7 @@ import { useAuth } from "../../lib/use-auth";
 import { clearWallets } from "./balance-events";
 import { createWallet } from "./create-wallet";
 import { currenciesQueryOptions } from "./currencies";
-import { walletApi } from "./wallet-api";
+import { playerApi } from "../../lib/player-api";
 import { firstWalletCurrency } from "./wallet-state";
 import { walletsQueryOptions } from "./wallets";
 
@@ -17,7 +17,7 @@ export const WALLET_REDIRECT_DELAY_MS = 2000;
 
 async function profileCurrencyGuid(): Promise<string | null> {
   try {
-    return (await walletApi().get<Pick<Profile, "currency_guid">>("/profile")).payload.currency_guid;
+    return (await playerApi().get<Pick<Profile, "currency_guid">>("/api/v1/profile")).payload.currency_guid;
   } catch (error) {
     console.warn("profile currency unavailable for the first wallet", error);
     return null;

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useAuth } from "../../lib/use-auth";
 import { activateWalletRequest } from "./activate-wallet";
 import { currenciesQueryOptions, useCurrencies } from "./currencies";
-import { walletApi } from "./wallet-api";
+import { playerApi } from "../../lib/player-api";
 import { walletsKey } from "./wallet-keys";
 import { ensureOneActive, keepKnownCurrencies, toWalletViews, type WalletView } from "./wallet-state";
 
@@ -14,7 +14,7 @@ export const WALLETS_PER_PAGE = 10_000;
 
 /** GET /billing/wallets (page 1, per_page 10000). */
 export async function fetchWallets(signal?: AbortSignal): Promise<Wallet[]> {
-  const { payload } = await walletApi().get<Wallet[]>("/billing/wallets", {
+  const { payload } = await playerApi().get<Wallet[]>("/api/v1/billing/wallets", {
     query: { page: WALLETS_PAGE, per_page: WALLETS_PER_PAGE },
     signal,
   });
