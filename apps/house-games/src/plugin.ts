@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { migrateHouse } from "./db/migrate-house.ts";
 import { findGame, houseGames } from "./games/game-catalog.ts";
+import { houseSecurity } from "./http/openapi-security.ts";
 import * as schemas from "./http/schemas.ts";
 import { sendAsset, sendClientPage, DEFAULT_CLIENT_DIST } from "./http/serve-client.ts";
 import { gameDefinition, gameSummary, jurisdictionView } from "./service/game-definition.ts";
@@ -67,7 +68,22 @@ const PLATFORM_TOKEN_HEADER = "x-platform-token";
 const clientSeedBody = z.object({ client_seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const rotateBody = z.object({ client_seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() }).default({});
 const historyQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
-const verifyQuery = z.record(z.string().max(40), z.string().max(200));
+// The verify page's own parameters are listed (and documented); any other short one is handed to the page too.
+const verifyText = z.string().max(200);
+const verifyQuery = z
+  .object({
+    game_code: verifyText.optional(),
+    game: verifyText.optional(),
+    round_id: verifyText.optional(),
+    server_seed: verifyText.optional(),
+    server_seed_hash: verifyText.optional(),
+    client_seed: verifyText.optional(),
+    nonce: verifyText.optional(),
+    params: verifyText.optional(),
+    actions: verifyText.optional(),
+  })
+  .catchall(verifyText)
+  .refine((query) => Object.keys(query).every((key) => key.length <= 40), "parameter names are at most 40 characters");
 const lookupParam = z.object({ round_id: z.string().min(1).max(128) });
 const myBetsQuery = z.object({ round_id: z.uuid() });
 const eventsQuery = z.object({ session_key: z.string().max(100).optional() });
@@ -78,6 +94,8 @@ const { errorResponses: errors, ok: okOf } = schemas;
 /** Route schemas: request parts as given, the success answer in the envelope, errors in the error envelope. */
 const answers = <T extends z.ZodType>(payload: T) => ({ 200: okOf(payload), ...errors });
 const created = <T extends z.ZodType>(payload: T) => ({ 201: okOf(payload), ...errors });
+/** The route's entry in the host's OpenAPI document (spread into the schema). */
+const doc = (summary: string, security: (typeof houseSecurity)[keyof typeof houseSecurity]) => ({ tags: ["house provider"], summary, security });
 
 /**
  * The house game provider as a Fastify plugin under /house (register it with
@@ -153,7 +171,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Pages (HTML).
-  api.get("/play/:game_code", { schema: { params: gameCodeParam, querystring: playQuery } }, async (request, reply) => {
+  api.get("/play/:game_code", { schema: { ...doc("The game page (HTML) a launch URL opens", houseSecurity.public), params: gameCodeParam, querystring: playQuery } }, async (request, reply) => {
     const { game_code } = request.params;
     const query = request.query;
     if (!findGame(game_code)) return reply.status(404).type("text/plain").send("No such game.");
@@ -162,12 +180,13 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
       jurisdiction: query.jurisdiction ?? null, player: query.player ?? null, launch_sig: query.launch_sig ?? null,
     });
   });
-  api.get("/verify", { schema: { querystring: verifyQuery } }, async (request, reply) => sendClientPage(reply, distDir, { ...request.query, page: "verify", api_base: "/house/api" }));
-  api.get("/assets/*", { schema: { params: z.object({ "*": z.string().max(300) }) } }, async (request, reply) => sendAsset(reply, distDir, request.params["*"]));
+  api.get("/verify", { schema: { ...doc("The public verify page (HTML): recomputes a round from its seeds", houseSecurity.public), querystring: verifyQuery } }, async (request, reply) => sendClientPage(reply, distDir, { ...request.query, page: "verify", api_base: "/house/api" }));
+  // The game client's static files: not part of the API document.
+  api.get("/assets/*", { schema: { hide: true, params: z.object({ "*": z.string().max(300) }) } }, async (request, reply) => sendAsset(reply, distDir, request.params["*"]));
 
   // Catalogue (public).
-  api.get("/api/games", { schema: { response: answers(z.array(schemas.gameSummary)) } }, async (request) => ok(request, [...houseGames().values()].map(gameSummary)));
-  api.get("/api/games/:game_code", { schema: { params: gameCodeParam, response: answers(schemas.gameDefinition) } }, async (request) => {
+  api.get("/api/games", { schema: { ...doc("Every game with its RTP", houseSecurity.public), response: answers(z.array(schemas.gameSummary)) } }, async (request) => ok(request, [...houseGames().values()].map(gameSummary)));
+  api.get("/api/games/:game_code", { schema: { ...doc("One game's definition; with a session key, in that session's jurisdiction", houseSecurity.optionalSession), params: gameCodeParam, response: answers(schemas.gameDefinition) } }, async (request) => {
     const game = findGame(request.params.game_code);
     if (!game) throw new HouseError("NOT_FOUND", "No such game.", 404);
     // Public; with a session key it shows that session's jurisdiction, else no particular one.
@@ -176,7 +195,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   });
 
   // Sessions.
-  api.post("/api/sessions", { schema: { body: sessionBody, response: created(schemas.session) } }, async (request, reply) => {
+  api.post("/api/sessions", { schema: { ...doc("Open a game session (demo, or real money with the platform's token)", houseSecurity.public), body: sessionBody, response: created(schemas.session) } }, async (request, reply) => {
     const body = request.body;
     const started = await startSession(ctx, {
       gameCode: body.game_code, mode: body.mode, token: body.token, currency: body.currency,
@@ -184,53 +203,53 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     });
     return reply.status(201).send(ok(request, { session_key: started.key, ...(await sessionPayload(started.session, started.balance)) }));
   });
-  api.get("/api/session", { schema: { response: answers(schemas.session) } }, async (request) => {
+  api.get("/api/session", { schema: { ...doc("The session with its balance and totals", houseSecurity.session), response: answers(schemas.session) } }, async (request) => {
     const current = await session(request);
     return ok(request, await sessionPayload(current, await sessionBalance(ctx, current)));
   });
-  api.get("/api/balance", { schema: { response: answers(schemas.balance) } }, async (request) => ok(request, await sessionBalance(ctx, await session(request))));
+  api.get("/api/balance", { schema: { ...doc("The session's balance", houseSecurity.session), response: answers(schemas.balance) } }, async (request) => ok(request, await sessionBalance(ctx, await session(request))));
 
   // Fairness.
-  api.get("/api/fairness", { schema: { response: answers(schemas.fairness) } }, async (request) => ok(request, fairnessView(await session(request))));
-  api.put("/api/fairness/client-seed", { schema: { body: clientSeedBody, response: answers(schemas.fairness) } }, async (request) =>
+  api.get("/api/fairness", { schema: { ...doc("The seeds in use: server seed hash, client seed, next nonce", houseSecurity.session), response: answers(schemas.fairness) } }, async (request) => ok(request, fairnessView(await session(request))));
+  api.put("/api/fairness/client-seed", { schema: { ...doc("Set the client seed", houseSecurity.session), body: clientSeedBody, response: answers(schemas.fairness) } }, async (request) =>
     ok(request, await setClientSeed(ctx, await session(request), request.body.client_seed)),
   );
-  api.post("/api/fairness/rotate", { schema: { body: rotateBody.optional(), response: answers(schemas.fairness) } }, async (request) =>
+  api.post("/api/fairness/rotate", { schema: { ...doc("Reveal the server seed and start a new pair", houseSecurity.session), body: rotateBody.optional(), response: answers(schemas.fairness) } }, async (request) =>
     ok(request, await rotateSeeds(ctx, await session(request), request.body?.client_seed)),
   );
 
   // Rounds.
-  api.post("/api/rounds", { schema: { body: playRoundBody, response: created(schemas.round) } }, async (request, reply) =>
+  api.post("/api/rounds", { schema: { ...doc("Play a round (spin, bet, deal)", houseSecurity.session), body: playRoundBody, response: created(schemas.round) } }, async (request, reply) =>
     reply.status(201).send(ok(request, await playRound(ctx, await payingSession(request), request.body))),
   );
-  api.post("/api/rounds/:round_id/actions", { schema: { params: roundIdParam, body: actionBody, response: answers(schemas.round) } }, async (request) =>
+  api.post("/api/rounds/:round_id/actions", { schema: { ...doc("Act in an unfinished round (hit, stand, double, …)", houseSecurity.session), params: roundIdParam, body: actionBody, response: answers(schemas.round) } }, async (request) =>
     ok(request, await actOnRound(ctx, await payingSession(request), request.params.round_id, request.body.action)),
   );
-  api.get("/api/rounds/:round_id", { schema: { params: roundIdParam, response: answers(schemas.round) } }, async (request) => ok(request, await getRound(ctx, await session(request), request.params.round_id)));
-  api.get("/api/rounds", { schema: { querystring: historyQuery, response: answers(z.array(schemas.round)) } }, async (request) => ok(request, await listRounds(ctx, await session(request), request.query.limit)));
+  api.get("/api/rounds/:round_id", { schema: { ...doc("One of the session's rounds", houseSecurity.session), params: roundIdParam, response: answers(schemas.round) } }, async (request) => ok(request, await getRound(ctx, await session(request), request.params.round_id)));
+  api.get("/api/rounds", { schema: { ...doc("The session's latest rounds", houseSecurity.session), querystring: historyQuery, response: answers(z.array(schemas.round)) } }, async (request) => ok(request, await listRounds(ctx, await session(request), request.query.limit)));
 
   // Verify (public).
-  api.post("/api/verify", { schema: { body: verifyBody, response: answers(schemas.verifyResult) } }, async (request) => ok(request, verifyRound(request.body)));
-  api.get("/api/verify/rounds/:round_id", { schema: { params: lookupParam, response: answers(schemas.publicRound) } }, async (request) => ok(request, await lookupRound(ctx, request.params.round_id)));
+  api.post("/api/verify", { schema: { ...doc("Recompute an outcome from its seeds and nonce", houseSecurity.public), body: verifyBody, response: answers(schemas.verifyResult) } }, async (request) => ok(request, verifyRound(request.body)));
+  api.get("/api/verify/rounds/:round_id", { schema: { ...doc("A round by its id: seeds (the server seed once revealed) and stored outcome", houseSecurity.public), params: lookupParam, response: answers(schemas.publicRound) } }, async (request) => ok(request, await lookupRound(ctx, request.params.round_id)));
 
   // Live tables.
-  api.get("/api/live/tables", { schema: { response: answers(z.array(schemas.liveTable)) } }, async (request) => ok(request, await Promise.all(live.liveGames().map((game) => live.table(game.code)))));
-  api.get("/api/live/:game_code", { schema: { params: gameCodeParam, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.table(request.params.game_code)));
+  api.get("/api/live/tables", { schema: { ...doc("Every live table's state", houseSecurity.public), response: answers(z.array(schemas.liveTable)) } }, async (request) => ok(request, await Promise.all(live.liveGames().map((game) => live.table(game.code)))));
+  api.get("/api/live/:game_code", { schema: { ...doc("One live table's state", houseSecurity.public), params: gameCodeParam, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.table(request.params.game_code)));
   const sameTable = async (request: FastifyRequest & { params: { game_code: string } }, paying = false) => {
     const current = paying ? await payingSession(request) : await session(request);
     if (current.game_code !== request.params.game_code) throw new HouseError("VALIDATION_ERROR", "This session belongs to another game.", 400);
     return current;
   };
-  api.post("/api/live/:game_code/seat", { schema: { params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.seat(await sameTable(request))));
-  api.delete("/api/live/:game_code/seat", { schema: { params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.leave(await sameTable(request))));
-  api.post("/api/live/:game_code/bets", { schema: { params: seatParams, body: liveBetBody, response: created(schemas.liveBetPlaced) } }, async (request, reply) =>
+  api.post("/api/live/:game_code/seat", { schema: { ...doc("Take a seat at the session's live table", houseSecurity.session), params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.seat(await sameTable(request))));
+  api.delete("/api/live/:game_code/seat", { schema: { ...doc("Leave the live table", houseSecurity.session), params: seatParams, response: answers(schemas.liveTable) } }, async (request) => ok(request, await live.leave(await sameTable(request))));
+  api.post("/api/live/:game_code/bets", { schema: { ...doc("Bet on the live table's current round", houseSecurity.session), params: seatParams, body: liveBetBody, response: created(schemas.liveBetPlaced) } }, async (request, reply) =>
     reply.status(201).send(ok(request, await live.placeBet(await sameTable(request, true), request.body))),
   );
-  api.get("/api/live/:game_code/my-bets", { schema: { params: seatParams, querystring: myBetsQuery, response: answers(z.array(schemas.liveBet)) } }, async (request) =>
+  api.get("/api/live/:game_code/my-bets", { schema: { ...doc("The session's bets in a live round", houseSecurity.session), params: seatParams, querystring: myBetsQuery, response: answers(z.array(schemas.liveBet)) } }, async (request) =>
     ok(request, await live.myBets(await sameTable(request), request.query.round_id)),
   );
   // Server-Sent Events: a stream, not a JSON answer (events documented in docs/client-api.md §7).
-  api.get("/api/live/:game_code/events", { schema: { params: gameCodeParam, querystring: eventsQuery } }, async (request, reply) => streamTable(request, reply, request.params.game_code, request.query.session_key));
+  api.get("/api/live/:game_code/events", { schema: { ...doc("The live table's events (Server-Sent Events; session_key adds the viewer's own)", houseSecurity.public), params: gameCodeParam, querystring: eventsQuery } }, async (request, reply) => streamTable(request, reply, request.params.game_code, request.query.session_key));
 
   async function streamTable(request: FastifyRequest, reply: FastifyReply, game_code: string, session_key: string | undefined) {
     const game = findGame(game_code);

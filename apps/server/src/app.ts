@@ -4,15 +4,12 @@ import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
 import { loggerOptions, type LogDestination } from "./lib/log-options.ts";
+import { openapiOptions } from "./lib/openapi-options.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { validatorCompiler } from "./lib/validator-compiler.ts";
 import "./plugins/auth.ts";
@@ -43,20 +40,6 @@ export type BuildAppOptions = {
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
-
-const OPENAPI_DESCRIPTION = `The Croupier product API.
-
-Every response is one envelope: \`{ status, payload, metadata }\`.
-
-- \`status\`: \`"ok"\` for a 2xx answer, \`"error"\` otherwise (the HTTP status code is the authority).
-- \`payload\`: the call's data; on failure an error object \`{ code, message, fields? }\` where \`code\` is machine-readable and stable
-  (VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, INTERNAL_ERROR, …), \`message\` is safe to show
-  to a player, and \`fields\` (on VALIDATION_ERROR) lists \`{ field, message }\` with \`field\` prefixed by where it came from
-  (\`body.email\`, \`query.page\`).
-- \`metadata\`: always \`request_id\` (also sent as the \`x-request-id\` header and written in the server's log);
-  list calls add the pager \`page\`, \`per_page\`, \`total\`.
-
-5xx answers never contain internal details; quote the request id to support instead.`;
 
 /** Builds the whole HTTP application without listening; tests use app.inject(). */
 export async function buildApp({ env, database, logger }: BuildAppOptions) {
@@ -115,16 +98,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     metricsToken: env.METRICS_TOKEN,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Croupier API", version: "1.0.0", description: OPENAPI_DESCRIPTION },
-      servers: [{ url: "/" }],
-      components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions());
   // The reference and its document (/api/docs, /api/docs/json) only when API_DOCS is on (default: outside
   // production); app.swagger() stays available in-process for the contract checks either way.
   if (env.API_DOCS) {

@@ -119,8 +119,9 @@ export const signupBody = z.object({
   email,
   password: passwordInput,
   password_confirmation: z.string().max(1024).optional(),
-  // Old clients send the phone as one string of digits, newer ones as {code, number}.
-  phone: z.union([phone, z.string().trim().max(20)]).optional().nullable(),
+  // Old clients send the phone as one string of digits, newer ones as {code, number}. The null sits on a member
+  // so that OpenAPI 3.0 gets `nullable` beside a `type` (on the union it would be ignored).
+  phone: z.union([phone, z.string().trim().max(20).nullable()]).optional(),
   currency_guid: z.uuid().optional().nullable(),
   country_guid: z.uuid().optional().nullable(),
   /** ISO 3166-1 alpha-2; used when country_guid is absent. */
