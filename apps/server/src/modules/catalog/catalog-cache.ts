@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
+import { queryRows } from "../../lib/sql-executor.ts";
 
 /**
  * Results derived from the catalogue (list totals, lobby pages), kept per
@@ -24,11 +26,11 @@ function cacheOf(database: Pick<DatabaseHandle, "db">): Map<string, Entry> {
 }
 
 /** SQL yielding the current catalogue version as text (usable as a column or a statement). */
-export const CATALOG_VERSION_SQL = "(SELECT version::text FROM catalog_version)";
+export const CATALOG_VERSION = sql`(SELECT version::text FROM catalog_version)`;
 
 /** The current catalogue version. */
 export async function readCatalogVersion(database: DatabaseHandle): Promise<string> {
-  const [row] = await database.query<{ version: string | null }>(`SELECT ${CATALOG_VERSION_SQL} AS version`);
+  const [row] = await queryRows<{ version: string | null }>(database.db, sql`SELECT ${CATALOG_VERSION} AS version`);
   return row?.version ?? "";
 }
 

@@ -1,102 +1,90 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { EdgeGame, Game } from "@croupier/contract/entities/game";
 import type { GameFilters } from "./catalog-query.ts";
 
-/** Collects positional parameters while a statement is assembled. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
 /** Games a player may see at all: active status is a filter, the studio's switch is not. */
-export const VISIBLE_GAME = "p.is_enabled";
+export const VISIBLE_GAME = sql`p.is_enabled`;
 
 /** The lobby order; every index on games ends with these columns. */
-export const GAME_ORDER = "g.game_ordering, g.game_name, g.guid";
+export const GAME_ORDER = sql`g.game_ordering, g.game_name, g.guid`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** WHERE conditions for the catalogue filters, on games g joined with providers p. */
-export function gameConditions(filters: Partial<GameFilters>, params: Params, userId: string | null): string[] {
+export function gameConditions(filters: Partial<GameFilters>, userId: string | null): SQL[] {
   const where = [VISIBLE_GAME];
-  const eq = (column: string, value: unknown) => {
-    if (value !== undefined) where.push(`${column} = ${params.add(value)}`);
+  const eq = (column: SQL, value: string | number | boolean | undefined) => {
+    if (value !== undefined) where.push(sql`${column} = ${value}`);
   };
-  eq("g.game_status", filters.game_status);
-  eq("g.external_guid", filters.external_guid);
-  eq("g.provider_guid", filters.provider_guid);
-  eq("g.system_tag_guid", filters.system_tag_guid);
-  eq("g.can_desktop", filters.can_desktop);
-  eq("g.can_mobile", filters.can_mobile);
-  eq("g.can_freespins", filters.can_freespins);
-  eq("g.can_jackpot", filters.can_jackpot);
-  eq("g.can_demo", filters.can_demo);
-  eq("g.game_ordering", filters.game_ordering);
-  eq("g.bonus_play_allowed", filters.bonus_play_allowed);
-  if (filters.bonus_wage !== undefined) where.push(`g.bonus_wage = ${params.add(filters.bonus_wage)}::numeric`);
-  if (filters.game_name !== undefined)
-    where.push(`g.game_name ILIKE ${params.add(`%${escapeLike(filters.game_name)}%`)}`);
+  eq(sql`g.game_status`, filters.game_status);
+  eq(sql`g.external_guid`, filters.external_guid);
+  eq(sql`g.provider_guid`, filters.provider_guid);
+  eq(sql`g.system_tag_guid`, filters.system_tag_guid);
+  eq(sql`g.can_desktop`, filters.can_desktop);
+  eq(sql`g.can_mobile`, filters.can_mobile);
+  eq(sql`g.can_freespins`, filters.can_freespins);
+  eq(sql`g.can_jackpot`, filters.can_jackpot);
+  eq(sql`g.can_demo`, filters.can_demo);
+  eq(sql`g.game_ordering`, filters.game_ordering);
+  eq(sql`g.bonus_play_allowed`, filters.bonus_play_allowed);
+  if (filters.bonus_wage !== undefined) where.push(sql`g.bonus_wage = ${filters.bonus_wage}::numeric`);
+  if (filters.game_name !== undefined) where.push(sql`g.game_name ILIKE ${`%${escapeLike(filters.game_name)}%`}`);
   if (filters.tag_guid !== undefined)
-    where.push(
-      `EXISTS (SELECT 1 FROM game_tags gt WHERE gt.tag_guid = ${params.add(filters.tag_guid)} AND gt.game_guid = g.guid)`,
-    );
+    where.push(sql`EXISTS (SELECT 1 FROM game_tags gt WHERE gt.tag_guid = ${filters.tag_guid} AND gt.game_guid = g.guid)`);
   if (filters.game_currency_guid !== undefined)
     where.push(
-      `(cardinality(g.currency_guids) = 0 OR g.currency_guids @> ARRAY[${params.add(filters.game_currency_guid)}]::uuid[])`,
+      sql`(cardinality(g.currency_guids) = 0 OR g.currency_guids @> ARRAY[${filters.game_currency_guid}]::uuid[])`,
     );
   if (filters.favorites_only && userId)
-    where.push(
-      `EXISTS (SELECT 1 FROM favorites f WHERE f.user_guid = ${params.add(userId)} AND f.game_guid = g.guid)`,
-    );
-  for (const column of ["created_at", "updated_at"] as const) {
-    const range = filters[column];
-    if (range?.from) where.push(`g.${column} >= ${params.add(range.from)}::timestamptz`);
-    if (range?.to) where.push(`g.${column} <= ${params.add(range.to)}::timestamptz`);
+    where.push(sql`EXISTS (SELECT 1 FROM favorites f WHERE f.user_guid = ${userId} AND f.game_guid = g.guid)`);
+  for (const [column, range] of [
+    [sql`g.created_at`, filters.created_at],
+    [sql`g.updated_at`, filters.updated_at],
+  ] as const) {
+    if (range?.from) where.push(sql`${column} >= ${range.from}::timestamptz`);
+    if (range?.to) where.push(sql`${column} <= ${range.to}::timestamptz`);
   }
   return where;
 }
 
+const GAME_COLUMNS = sql`g.guid,
+  g.external_guid,
+  g.provider_guid,
+  g.game_provider,
+  g.system_tag_guid,
+  g.game_name,
+  g.game_icon,
+  g.game_background_image,
+  g.game_ordering,
+  g.game_status,
+  g.can_desktop,
+  g.can_mobile,
+  g.can_demo,
+  g.can_freespins,
+  g.can_jackpot,
+  g.fee_group_guid,
+  trim_scale(g.bonus_wage)::text AS bonus_wage,
+  g.bonus_play_allowed,
+  g.currency_guids,
+  g.created_at,
+  g.updated_at,
+  ARRAY(SELECT gt.tag_guid FROM game_tags gt WHERE gt.game_guid = g.guid ORDER BY gt.tag_guid) AS project_tag_guids`;
+
+const EDGE_COLUMNS = sql`p.name AS provider,
+  ARRAY(SELECT c.code FROM unnest(g.currency_guids) WITH ORDINALITY AS u(guid, n)
+    JOIN currencies c ON c.guid = u.guid ORDER BY u.n) AS currency_codes,
+  (SELECT t.name FROM game_tags gt JOIN tags t ON t.guid = gt.tag_guid
+    WHERE gt.game_guid = g.guid AND t.show_as_label ORDER BY t.ordering, t.name LIMIT 1) AS label,
+  (SELECT ps.guid FROM project_settings ps ORDER BY ps.created_at LIMIT 1) AS project_guid`;
+
 /** The select list of a Game (plus the edge-sync fields when asked), on games g joined with providers p. */
-export function gameColumns(params: Params, options: { userId: string | null; edge: boolean }): string {
-  const columns = [
-    "g.guid",
-    "g.external_guid",
-    "g.provider_guid",
-    "g.game_provider",
-    "g.system_tag_guid",
-    "g.game_name",
-    "g.game_icon",
-    "g.game_background_image",
-    "g.game_ordering",
-    "g.game_status",
-    "g.can_desktop",
-    "g.can_mobile",
-    "g.can_demo",
-    "g.can_freespins",
-    "g.can_jackpot",
-    "g.fee_group_guid",
-    "trim_scale(g.bonus_wage)::text AS bonus_wage",
-    "g.bonus_play_allowed",
-    "g.currency_guids",
-    "g.created_at",
-    "g.updated_at",
-    "ARRAY(SELECT gt.tag_guid FROM game_tags gt WHERE gt.game_guid = g.guid ORDER BY gt.tag_guid) AS project_tag_guids",
-    options.userId
-      ? `EXISTS (SELECT 1 FROM favorites f WHERE f.user_guid = ${params.add(options.userId)} AND f.game_guid = g.guid) AS is_favorite`
-      : "false AS is_favorite",
-  ];
-  if (options.edge)
-    columns.push(
-      "p.name AS provider",
-      `ARRAY(SELECT c.code FROM unnest(g.currency_guids) WITH ORDINALITY AS u(guid, n)
-         JOIN currencies c ON c.guid = u.guid ORDER BY u.n) AS currency_codes`,
-      `(SELECT t.name FROM game_tags gt JOIN tags t ON t.guid = gt.tag_guid
-         WHERE gt.game_guid = g.guid AND t.show_as_label ORDER BY t.ordering, t.name LIMIT 1) AS label`,
-      "(SELECT ps.guid FROM project_settings ps ORDER BY ps.created_at LIMIT 1) AS project_guid",
-    );
-  return columns.join(",\n  ");
+export function gameColumns(options: { userId: string | null; edge: boolean }): SQL {
+  const favorite = options.userId
+    ? sql`EXISTS (SELECT 1 FROM favorites f WHERE f.user_guid = ${options.userId} AND f.game_guid = g.guid) AS is_favorite`
+    : sql`false AS is_favorite`;
+  return sql`${GAME_COLUMNS},
+  ${favorite}${options.edge ? sql`,
+  ${EDGE_COLUMNS}` : sql.empty()}`;
 }
 
 type GameRow = Omit<Game, "created_at" | "updated_at"> & {

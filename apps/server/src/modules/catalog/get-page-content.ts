@@ -1,18 +1,20 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { PAGE_GAMES_PER_TAG, type PageEntry } from "@croupier/contract/entities/catalog";
 import type { Tag } from "@croupier/contract/entities/tag";
+import { queryRows } from "../../lib/sql-executor.ts";
 import { peekCatalogCache, readCatalogVersion, storeCatalogCache } from "./catalog-cache.ts";
-import { GAME_ORDER, gameColumns, Params, toEdgeGame, VISIBLE_GAME } from "./game-sql.ts";
+import { GAME_ORDER, gameColumns, toEdgeGame, VISIBLE_GAME } from "./game-sql.ts";
 import { TAG_COLUMNS } from "./list-catalog-tags.ts";
 
 export const lobbyPages = ["home", "live", "slots"] as const;
 export type LobbyPage = (typeof lobbyPages)[number];
 
 // Which tag flag puts a row on a page, and which section (system tag name) its games come from.
-const PAGE_RULES: Record<LobbyPage, { flag: string; section: string | null }> = {
-  home: { flag: "show_in_top", section: null },
-  live: { flag: "show_in_live_section", section: "Live" },
-  slots: { flag: "show_in_slots_section", section: "Slots" },
+const PAGE_RULES: Record<LobbyPage, { flag: SQL; section: string | null }> = {
+  home: { flag: sql`t.show_in_top`, section: null },
+  live: { flag: sql`t.show_in_live_section`, section: "Live" },
+  slots: { flag: sql`t.show_in_slots_section`, section: "Slots" },
 };
 
 // Rows per page; operators configure a handful.
@@ -47,58 +49,53 @@ async function queryPageContent(
   device: { can_desktop?: boolean; can_mobile?: boolean },
 ): Promise<PageEntry[]> {
   const rule = PAGE_RULES[page];
-  const params = new Params();
-  const gameWhere = [VISIBLE_GAME, "g.game_status = 'active'"];
-  if (device.can_desktop !== undefined) gameWhere.push(`g.can_desktop = ${params.add(device.can_desktop)}`);
-  if (device.can_mobile !== undefined) gameWhere.push(`g.can_mobile = ${params.add(device.can_mobile)}`);
+  const gameWhere = [VISIBLE_GAME, sql`g.game_status = 'active'`];
+  if (device.can_desktop !== undefined) gameWhere.push(sql`g.can_desktop = ${device.can_desktop}`);
+  if (device.can_mobile !== undefined) gameWhere.push(sql`g.can_mobile = ${device.can_mobile}`);
   if (rule.section)
-    gameWhere.push(
-      `g.system_tag_guid = (SELECT s.guid FROM tags s WHERE s.type = 'system' AND s.name = ${params.add(rule.section)})`,
-    );
-  const tagWhere = [`t.type = 'category'`, `t.${rule.flag}`];
-  if (device.can_desktop) tagWhere.push(`'desktop' = ANY(t.device_types)`);
-  if (device.can_mobile) tagWhere.push(`'mobile' = ANY(t.device_types)`);
+    gameWhere.push(sql`g.system_tag_guid = (SELECT s.guid FROM tags s WHERE s.type = 'system' AND s.name = ${rule.section})`);
+  const gameFilter = sql.join(gameWhere, sql` AND `);
+  const tagWhere = [sql`t.type = 'category'`, rule.flag];
+  if (device.can_desktop) tagWhere.push(sql`'desktop' = ANY(t.device_types)`);
+  if (device.can_mobile) tagWhere.push(sql`'mobile' = ANY(t.device_types)`);
 
   // One pass over the games counts every row of the page (a count per tag would scan them once per row).
-  const tags = await database.query<Tag>(
-    `WITH page_tags AS (
+  const tags = await queryRows<Tag>(
+    database.db,
+    sql`WITH page_tags AS (
        SELECT ${TAG_COLUMNS} FROM tags t
-       WHERE ${tagWhere.join(" AND ")}
+       WHERE ${sql.join(tagWhere, sql` AND `)}
        ORDER BY t.ordering, t.name
        LIMIT ${PAGE_TAGS_MAX}
      ),
      counts AS (
        SELECT gt.tag_guid, count(*)::int AS n
        FROM game_tags gt JOIN games g ON g.guid = gt.game_guid JOIN providers p ON p.guid = g.provider_guid
-       WHERE gt.tag_guid IN (SELECT guid FROM page_tags) AND ${gameWhere.join(" AND ")}
+       WHERE gt.tag_guid IN (SELECT guid FROM page_tags) AND ${gameFilter}
        GROUP BY gt.tag_guid
      )
      SELECT page_tags.*, coalesce(counts.n, 0) AS count
      FROM page_tags LEFT JOIN counts ON counts.tag_guid = page_tags.guid
      ORDER BY page_tags.ordering, page_tags.name`,
-    params.values,
   );
   const withGames = tags.filter((t) => (t.count ?? 0) > 0);
   if (withGames.length === 0) return [];
 
-  const gameParams = new Params();
-  const columns = gameColumns(gameParams, { userId: null, edge: true });
-  // Same conditions, renumbered for this statement.
-  const where = gameWhere.map((c) => c.replace(/\$(\d+)/g, (_, n: string) => gameParams.add(params.values[Number(n) - 1])));
-  const tagList = gameParams.add(withGames.map((t) => t.guid));
-  const rows = await database.query(
-    `SELECT x.tag_guid AS page_tag_guid, ${columns}
-     FROM unnest(${tagList}::uuid[]) AS x(tag_guid)
+  // sql.param: a bare array in a template would become a parenthesised list, not one uuid[] value.
+  const tagGuids = sql.param(withGames.map((t) => t.guid));
+  const rows = await queryRows<Record<string, unknown>>(
+    database.db,
+    sql`SELECT x.tag_guid AS page_tag_guid, ${gameColumns({ userId: null, edge: true })}
+     FROM unnest(${tagGuids}::uuid[]) AS x(tag_guid)
      CROSS JOIN LATERAL (
        SELECT g.guid FROM game_tags gt
        JOIN games g ON g.guid = gt.game_guid JOIN providers p ON p.guid = g.provider_guid
-       WHERE gt.tag_guid = x.tag_guid AND ${where.join(" AND ")}
+       WHERE gt.tag_guid = x.tag_guid AND ${gameFilter}
        ORDER BY ${GAME_ORDER}
        LIMIT ${PAGE_GAMES_PER_TAG}
      ) pick
      JOIN games g ON g.guid = pick.guid JOIN providers p ON p.guid = g.provider_guid
      ORDER BY x.tag_guid, ${GAME_ORDER}`,
-    gameParams.values,
   );
   const gamesByTag = new Map<string, PageEntry["games"]>();
   for (const row of rows) {

@@ -1,10 +1,13 @@
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { EdgeGame, Game } from "@croupier/contract/entities/game";
 import type { Pager } from "@croupier/contract/envelope";
 import { AppError } from "../../lib/app-error.ts";
-import { CATALOG_VERSION_SQL, peekCatalogCache, storeCatalogCache } from "./catalog-cache.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
+import { CATALOG_VERSION, peekCatalogCache, storeCatalogCache } from "./catalog-cache.ts";
 import type { GameFilters, Paging } from "./catalog-query.ts";
-import { GAME_ORDER, gameColumns, gameConditions, Params, toEdgeGame, toGame } from "./game-sql.ts";
+import { GAME_ORDER, gameColumns, gameConditions, toEdgeGame, toGame } from "./game-sql.ts";
 
 type ListGamesOptions = { userId: string | null };
 
@@ -43,22 +46,18 @@ async function queryGames(
   // The page is chosen on the narrow row first; the per-game subqueries (tags,
   // favourite, edge fields) then run for the page's rows only, not for every
   // row an OFFSET skips.
-  const params = new Params();
-  const where = gameConditions(filters, params, options.userId).join(" AND ");
-  const limit = params.add(paging.per_page);
-  const skip = params.add(offset);
-  const columns = gameColumns(params, options);
-  const pageQuery = database.query<Record<string, unknown> & { catalog_version: string | null }>(
-    `WITH page AS (
+  const where = sql.join(gameConditions(filters, options.userId), sql` AND `);
+  const pageQuery = queryRows<Record<string, unknown> & { catalog_version: string | null }>(
+    database.db,
+    sql`WITH page AS (
        SELECT g.guid, g.game_ordering, g.game_name FROM games g JOIN providers p ON p.guid = g.provider_guid
        WHERE ${where}
        ORDER BY ${GAME_ORDER}
-       LIMIT ${limit} OFFSET ${skip}
+       LIMIT ${paging.per_page} OFFSET ${offset}
      )
-     SELECT ${columns}, ${CATALOG_VERSION_SQL} AS catalog_version
+     SELECT ${gameColumns(options)}, ${CATALOG_VERSION} AS catalog_version
      FROM page JOIN games g ON g.guid = page.guid JOIN providers p ON p.guid = g.provider_guid
      ORDER BY page.game_ordering, page.game_name, page.guid`,
-    params.values,
   );
 
   // A partly filled page already tells the total. Otherwise the count of the
@@ -67,14 +66,13 @@ async function queryGames(
   // it counts exactly the rows the page was cut from. A first sight of the
   // combination counts at the same time as the page (PostgreSQL runs both on
   // separate connections). Favourites are per player and unversioned: always counted.
-  const countParams = new Params();
-  const countSql = `SELECT count(*)::int AS total, ${CATALOG_VERSION_SQL} AS catalog_version
+  const countStatement = sql`SELECT count(*)::int AS total, ${CATALOG_VERSION} AS catalog_version
      FROM games g JOIN providers p ON p.guid = g.provider_guid
-     WHERE ${gameConditions(filters, countParams, options.userId).join(" AND ")}`;
-  const cacheKey = filters.favorites_only ? null : `total ${countSql} ${JSON.stringify(countParams.values)}`;
+     WHERE ${where}`;
+  const cacheKey = filters.favorites_only ? null : countCacheKey(countStatement);
   const known = cacheKey ? peekCatalogCache<number>(database, cacheKey) : undefined;
   const count = async () => {
-    const [row] = await database.query<{ total: number; catalog_version: string | null }>(countSql, countParams.values);
+    const [row] = await queryRows<{ total: number; catalog_version: string | null }>(database.db, countStatement);
     if (cacheKey && row?.catalog_version) storeCatalogCache(database, cacheKey, row.catalog_version, row.total);
     return row?.total ?? 0;
   };
@@ -87,4 +85,12 @@ async function queryGames(
     total = known && version !== undefined && known.version === version ? known.value : await (eagerCount ?? count());
   }
   return { rows, pager: { page: paging.page, per_page: paging.per_page, total } };
+}
+
+const dialect = new PgDialect();
+
+/** The count's statement text and values: equal keys count exactly the same rows. */
+function countCacheKey(statement: SQL): string {
+  const query = dialect.sqlToQuery(statement);
+  return `total ${query.sql} ${JSON.stringify(query.params)}`;
 }

@@ -1,7 +1,9 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Provider } from "@croupier/contract/entities/provider";
 import type { DeviceType } from "@croupier/contract/entities/tag";
-import { Params, VISIBLE_GAME } from "./game-sql.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
+import { VISIBLE_GAME } from "./game-sql.ts";
 
 export type CatalogScope = { can_desktop?: boolean; can_mobile?: boolean; system_tag?: string };
 
@@ -10,9 +12,8 @@ export const PROVIDERS_MAX = 500;
 
 /** Studios with at least one active game in the scope, with the count, devices and sections of those games. */
 export async function listProviders(database: DatabaseHandle, scope: CatalogScope): Promise<Provider[]> {
-  const params = new Params();
-  const where = [VISIBLE_GAME, "g.game_status = 'active'", ...scopeConditions(scope, params)];
-  const rows = await database.query<{
+  const where = [VISIBLE_GAME, sql`g.game_status = 'active'`, ...scopeConditions(scope)];
+  const rows = await queryRows<{
     guid: string;
     name: string;
     icon: string | null;
@@ -22,15 +23,15 @@ export async function listProviders(database: DatabaseHandle, scope: CatalogScop
     mobile: boolean;
     system_tags: string[];
   }>(
-    `SELECT p.guid, p.name, p.icon, p.ordering, count(*)::int AS count,
+    database.db,
+    sql`SELECT p.guid, p.name, p.icon, p.ordering, count(*)::int AS count,
             bool_or(g.can_desktop) AS desktop, bool_or(g.can_mobile) AS mobile,
             array_agg(DISTINCT g.system_tag_guid) AS system_tags
      FROM providers p JOIN games g ON g.provider_guid = p.guid
-     WHERE ${where.join(" AND ")}
+     WHERE ${sql.join(where, sql` AND `)}
      GROUP BY p.guid
      ORDER BY p.ordering, p.name
      LIMIT ${PROVIDERS_MAX}`,
-    params.values,
   );
   return rows.map((r) => ({
     guid: r.guid,
@@ -51,10 +52,10 @@ export function devices(mobile: boolean, desktop: boolean): DeviceType[] {
 }
 
 /** Conditions on games g for a device and section scope. */
-export function scopeConditions(scope: CatalogScope, params: Params): string[] {
-  const where: string[] = [];
-  if (scope.can_desktop !== undefined) where.push(`g.can_desktop = ${params.add(scope.can_desktop)}`);
-  if (scope.can_mobile !== undefined) where.push(`g.can_mobile = ${params.add(scope.can_mobile)}`);
-  if (scope.system_tag !== undefined) where.push(`g.system_tag_guid = ${params.add(scope.system_tag)}`);
+export function scopeConditions(scope: CatalogScope): SQL[] {
+  const where: SQL[] = [];
+  if (scope.can_desktop !== undefined) where.push(sql`g.can_desktop = ${scope.can_desktop}`);
+  if (scope.can_mobile !== undefined) where.push(sql`g.can_mobile = ${scope.can_mobile}`);
+  if (scope.system_tag !== undefined) where.push(sql`g.system_tag_guid = ${scope.system_tag}`);
   return where;
 }

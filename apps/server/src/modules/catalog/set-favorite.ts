@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { FAVORITE_GAME_NOT_FOUND, type FavoriteResult } from "@croupier/contract/entities/catalog";
 import { AppError } from "../../lib/app-error.ts";
+import { queryRows } from "../../lib/sql-executor.ts";
 
 /**
  * POST/DELETE /catalog/favorites: marks or unmarks a game (by its external
@@ -13,17 +15,16 @@ export async function setFavorite(
   externalGuid: string,
   favorite: boolean,
 ): Promise<FavoriteResult> {
-  const [game] = await database.query<{ guid: string }>(
-    `SELECT g.guid FROM games g JOIN providers p ON p.guid = g.provider_guid
-     WHERE g.external_guid = $1 AND p.is_enabled`,
-    [externalGuid],
+  const [game] = await queryRows<{ guid: string }>(
+    database.db,
+    sql`SELECT g.guid FROM games g JOIN providers p ON p.guid = g.provider_guid
+     WHERE g.external_guid = ${externalGuid} AND p.is_enabled`,
   );
   if (!game) throw new AppError("NOT_FOUND", FAVORITE_GAME_NOT_FOUND);
   if (favorite)
-    await database.query(
-      `INSERT INTO favorites (user_guid, game_guid) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [userId, game.guid],
+    await database.db.execute(
+      sql`INSERT INTO favorites (user_guid, game_guid) VALUES (${userId}, ${game.guid}) ON CONFLICT DO NOTHING`,
     );
-  else await database.query(`DELETE FROM favorites WHERE user_guid = $1 AND game_guid = $2`, [userId, game.guid]);
+  else await database.db.execute(sql`DELETE FROM favorites WHERE user_guid = ${userId} AND game_guid = ${game.guid}`);
   return { game_guid: externalGuid, is_favorite: favorite };
 }

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { AppError } from "../../../lib/app-error.ts";
+import { queryRows } from "../../../lib/sql-executor.ts";
 
 /**
  * Failure counters in the database (table login_attempts), so every server process sees the
@@ -23,9 +25,9 @@ const waitMessage = (what: string, until: string) => {
 
 /** When the key is locked now, the lock's end; otherwise null. */
 export async function lockedUntil(database: DatabaseHandle, key: string): Promise<string | null> {
-  const [row] = await database.query<Row>(
-    "SELECT failures, locked_until FROM login_attempts WHERE key = $1 AND locked_until > now()",
-    [key.slice(0, 400)],
+  const [row] = await queryRows<Row>(
+    database.db,
+    sql`SELECT failures, locked_until FROM login_attempts WHERE key = ${key.slice(0, 400)} AND locked_until > now()`,
   );
   return row?.locked_until ?? null;
 }
@@ -38,26 +40,27 @@ export async function assertNotLocked(database: DatabaseHandle, key: string, wha
 
 /** Counts one failure; returns the lock end when this failure reached the limit. */
 export async function recordFailure(database: DatabaseHandle, key: string, limit: Limit): Promise<string | null> {
-  const [row] = await database.query<Row>(
-    `INSERT INTO login_attempts AS a (key, failures, window_started_at)
-     VALUES ($1, 1, now())
+  const window = sql`make_interval(mins => ${limit.minutes}::int)`;
+  const [row] = await queryRows<Row>(
+    database.db,
+    sql`INSERT INTO login_attempts AS a (key, failures, window_started_at)
+     VALUES (${key.slice(0, 400)}, 1, now())
      ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN a.window_started_at < now() - make_interval(mins => $2::int) THEN 1 ELSE a.failures + 1 END,
-       window_started_at = CASE WHEN a.window_started_at < now() - make_interval(mins => $2::int) THEN now() ELSE a.window_started_at END
+       failures = CASE WHEN a.window_started_at < now() - ${window} THEN 1 ELSE a.failures + 1 END,
+       window_started_at = CASE WHEN a.window_started_at < now() - ${window} THEN now() ELSE a.window_started_at END
      RETURNING failures, locked_until`,
-    [key.slice(0, 400), limit.minutes],
   );
   if (!row || row.failures < limit.max) return null;
-  const [locked] = await database.query<Row>(
-    `UPDATE login_attempts SET locked_until = now() + make_interval(mins => $2::int), failures = 0, window_started_at = now()
-      WHERE key = $1 RETURNING failures, locked_until`,
-    [key.slice(0, 400), limit.minutes],
+  const [locked] = await queryRows<Row>(
+    database.db,
+    sql`UPDATE login_attempts SET locked_until = now() + ${window}, failures = 0, window_started_at = now()
+      WHERE key = ${key.slice(0, 400)} RETURNING failures, locked_until`,
   );
   return locked?.locked_until ?? null;
 }
 
 export async function clearFailures(database: DatabaseHandle, key: string): Promise<void> {
-  await database.query("DELETE FROM login_attempts WHERE key = $1", [key.slice(0, 400)]);
+  await database.db.execute(sql`DELETE FROM login_attempts WHERE key = ${key.slice(0, 400)}`);
 }
 
 /** Counts a use (not a failure) and throws RATE_LIMITED past the limit: for mail-sending calls. */

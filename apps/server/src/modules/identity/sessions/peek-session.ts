@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "../../../env.ts";
 import { AppError } from "../../../lib/app-error.ts";
+import { queryRows } from "../../../lib/sql-executor.ts";
 import { verifyToken } from "../tokens/jwt.ts";
 
 export type PeekedSession = { sessionId: string; userId: string | null };
@@ -24,11 +26,12 @@ export async function peekSession(
     if (error instanceof AppError) return null;
     throw error;
   }
-  const [row] = await database.query<{ user_guid: string | null; status: string | null }>(
-    `SELECT s.user_guid, u.status
+  const [row] = await queryRows<{ user_guid: string | null; status: string | null }>(
+    database.db,
+    sql`SELECT s.user_guid, u.status
        FROM sessions s LEFT JOIN users u ON u.guid = s.user_guid
-      WHERE s.guid = $1 AND s.refresh_jti = $2 AND s.finished_at IS NULL AND s.refresh_expires_at > now()`,
-    [presented.sessionId, presented.jti],
+      WHERE s.guid = ${presented.sessionId} AND s.refresh_jti = ${presented.jti}
+        AND s.finished_at IS NULL AND s.refresh_expires_at > now()`,
   );
   if (!row || row.user_guid !== presented.userId || row.status === "locked") return null;
   return { sessionId: presented.sessionId, userId: row.user_guid };
