@@ -1,8 +1,6 @@
-import { createApiClient } from "@croupier/contract/api-client";
 import type { RealtimeClient, RealtimeEventMap, RealtimeEventType, RealtimeState } from "@croupier/contract/realtime-client";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { clientAuth } from "../../lib/client-auth";
-import { toastServerError } from "../../lib/toasts";
+import { playerApi } from "../../lib/player-api";
 import { useAuth } from "../../lib/use-auth";
 
 type RealtimeValue = { client: RealtimeClient | null; state: RealtimeState };
@@ -22,16 +20,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     if (!authenticated) return;
     let client: RealtimeClient | null = null;
     let cancelled = false;
-    const api = createApiClient({
-      baseUrl: "/api/v1",
-      getAccessToken: clientAuth.accessToken,
-      onUnauthorized: clientAuth.unauthorized,
-      onServerError: toastServerError,
-    });
     void import("@croupier/contract/realtime-client").then(({ createRealtimeClient }) => {
       if (cancelled) return;
       client = createRealtimeClient({
-        getToken: async () => (await api.post<{ token: string }>("/authorization/wss-token")).payload.token,
+        getToken: async () => (await playerApi().post<{ token: string }>("/api/v1/authorization/wss-token")).payload.token,
         userAgent: navigator.userAgent,
       });
       const connected = client;
