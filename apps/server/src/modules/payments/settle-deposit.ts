@@ -3,8 +3,7 @@ import type { Db } from "@croupier/db/create-database";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
-import { outboxEvents } from "../realtime/enqueue-event.ts";
-import { announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
+import { announcePaymentEvent, announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
 
 export type SettleResult = { status: "settled"; depositNumber: number; balance: string } | { status: "already_settled" };
 
@@ -59,19 +58,10 @@ export async function settleDepositInTransaction(
         RETURNING p.number`,
   );
   const depositNumber = updated[0]!.number;
-  const event = outboxEvents("event", "deposit_settled", {
-    userGuid: sql`p.customer_guid`,
-    payload: {
-      payment_guid: sql`p.guid`,
-      wallet_guid: sql`p.wallet_guid`,
-      currency_guid: sql`p.currency_guid`,
-      amount: sql`round(p.amount, c.decimals)::text`,
-      deposit_number: sql`p.number`,
-      is_first_deposit: sql`p.number = 1`,
-    },
-    from: sql`FROM payments p JOIN currencies c ON c.guid = p.currency_guid WHERE p.guid = ${input.paymentGuid}::uuid`,
+  await announcePaymentEvent(tx, "deposit_settled", input.paymentGuid, {
+    deposit_number: sql`p.number`,
+    is_first_deposit: sql`p.number = 1`,
   });
-  await tx.execute(sql`WITH ${event.insert} ${event.notify}`);
   await logPaymentEvent(tx, {
     paymentGuid: input.paymentGuid,
     eventType: "settled",

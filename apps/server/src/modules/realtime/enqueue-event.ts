@@ -34,6 +34,9 @@ export async function enqueueEvent<K extends RealtimeEventType>(tx: SqlExecutor,
   await tx.execute(sql`WITH ${event.insert} ${event.notify}`);
 }
 
+/** One SQL expression per field of an event's payload. */
+export type OutboxPayloadFields<K extends RealtimeEventType> = { [F in keyof RealtimeEventPayload<K>]-?: SQL };
+
 /** SQL expressions of the rows to write: one outbox row per row of `from`. */
 export type OutboxRows<K extends RealtimeEventType> = {
   userGuid: SQL;
@@ -42,7 +45,7 @@ export type OutboxRows<K extends RealtimeEventType> = {
    * jsonb, or one SQL expression per payload field (built with jsonb_build_object): the fields are
    * then checked against the contract at compile time, a missing or unknown one is a type error.
    */
-  payload: SQL | { [F in keyof RealtimeEventPayload<K>]-?: SQL };
+  payload: SQL | OutboxPayloadFields<K>;
   /** FROM … WHERE …, naming what the expressions read. */
   from?: SQL;
 };
