@@ -223,37 +223,57 @@ describe("toFixedAmount (the wire and database form)", () => {
 });
 
 describe("formatAmount (what a player sees)", () => {
-  it("uses en-US thousands separators and the currency decimals as min and max", () => {
-    expect(formatAmount(addAmounts("1234.5", "0.25"), 2)).toBe("1,234.75");
-    expect(formatAmount("1000", 2)).toBe("1,000.00");
-    expect(formatAmount("1234567.891", 2)).toBe("1,234,567.89");
-    expect(formatAmount("0.5", 2)).toBe("0.50");
-    expect(formatAmount("2.005", 2)).toBe("2.01");
-    expect(formatAmount("0.125", 2)).toBe("0.13");
-    expect(formatAmount("-0.125", 2)).toBe("-0.13");
-    expect(formatAmount("12.500000000000000000", 2)).toBe("12.50");
-  });
-
-  it("JPY: no fraction digits, rounded half away from zero", () => {
-    expect(formatAmount("1234567", 0)).toBe("1,234,567");
-    expect(formatAmount("1234.5", 0)).toBe("1,235");
-    expect(formatAmount("1234.49", 0)).toBe("1,234");
-  });
-
-  it("BTC: eight decimals", () => {
-    expect(formatAmount("0.00000001", 8)).toBe("0.00000001");
-    expect(formatAmount("0.00012345", 8)).toBe("0.00012345");
-    expect(formatAmount("12.5", 8)).toBe("12.50000000");
-    expect(formatAmount("1.123456785", 8)).toBe("1.12345679");
-  });
-
-  it("ETH: eighteen decimals without losing precision", () => {
-    expect(formatAmount("1235", 18)).toBe("1,235.000000000000000000");
-    expect(formatAmount("98765.123456789012345678", 18)).toBe("98,765.123456789012345678");
-    expect(formatAmount("12345678901234567890.123456789012345678", 18)).toBe(
-      "12,345,678,901,234,567,890.123456789012345678",
-    );
-  });
+  // [value, the currency's decimals, shown]
+  const cases: Record<string, [string | null | undefined, number, string][]> = {
+    "en-US thousands separators, the currency decimals as min and max, half away from zero": [
+      ["1234.75", 2, "1,234.75"],
+      ["1000", 2, "1,000.00"],
+      ["1234567.891", 2, "1,234,567.89"],
+      ["0.5", 2, "0.50"],
+      ["2.005", 2, "2.01"],
+      ["0.125", 2, "0.13"],
+      ["-0.125", 2, "-0.13"],
+      ["12.500000000000000000", 2, "12.50"],
+    ],
+    "JPY: no fraction digits": [
+      ["1234567", 0, "1,234,567"],
+      ["1234.5", 0, "1,235"],
+      ["1234.49", 0, "1,234"],
+    ],
+    "BTC: eight decimals": [
+      ["0.00000001", 8, "0.00000001"],
+      ["0.00012345", 8, "0.00012345"],
+      ["12.5", 8, "12.50000000"],
+      ["1.123456785", 8, "1.12345679"],
+    ],
+    "ETH: eighteen decimals without losing precision": [
+      ["1235", 18, "1,235.000000000000000000"],
+      ["98765.123456789012345678", 18, "98,765.123456789012345678"],
+      ["12345678901234567890.123456789012345678", 18, "12,345,678,901,234,567,890.123456789012345678"],
+    ],
+    "nothing for null, undefined or a malformed value": [
+      [null, 2, ""],
+      [undefined, 2, ""],
+      ["abc", 2, ""],
+      ["1e-7", 2, ""],
+    ],
+    "a minus sign only when the rounded amount is not zero": [
+      ["-0.004", 2, "0.00"],
+      ["-0.005", 2, "-0.01"],
+      ["-1234.5", 2, "-1,234.50"],
+    ],
+    "decimals clamped to what NUMERIC(38,18) holds": [
+      ["1.5", 20, "1.500000000000000000"],
+      ["1.5", -1, "2"],
+      ["1.5", 2.7, "1.50"],
+    ],
+  };
+  for (const [rule, rows] of Object.entries(cases)) {
+    it(rule, () => {
+      for (const [value, decimals, shown] of rows)
+        expect(formatAmount(value, decimals), `${value} at ${decimals}`).toBe(shown);
+    });
+  }
 
   it("agrees with Intl.NumberFormat where a double is exact enough", () => {
     for (const [value, decimals] of [
@@ -271,24 +291,5 @@ describe("formatAmount (what a player sees)", () => {
       }).format(Number(value));
       expect(formatAmount(value, decimals), value).toBe(intl);
     }
-  });
-
-  it("shows nothing for null, undefined or a malformed value", () => {
-    expect(formatAmount(null, 2)).toBe("");
-    expect(formatAmount(undefined, 2)).toBe("");
-    expect(formatAmount("abc", 2)).toBe("");
-    expect(formatAmount("1e-7", 2)).toBe("");
-  });
-
-  it("keeps a minus sign only when the rounded amount is not zero", () => {
-    expect(formatAmount("-0.004", 2)).toBe("0.00");
-    expect(formatAmount("-0.005", 2)).toBe("-0.01");
-    expect(formatAmount("-1234.5", 2)).toBe("-1,234.50");
-  });
-
-  it("clamps the decimals to what NUMERIC(38,18) holds", () => {
-    expect(formatAmount("1.5", 20)).toBe("1.500000000000000000");
-    expect(formatAmount("1.5", -1)).toBe("2");
-    expect(formatAmount("1.5", 2.7)).toBe("1.50");
   });
 });
