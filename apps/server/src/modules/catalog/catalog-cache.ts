@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
-import { queryRows } from "../../lib/sql-executor.ts";
+import { hotRows } from "../../lib/sql-executor.ts";
 
 /**
  * Results derived from the catalogue (list totals, lobby pages), kept per
@@ -30,7 +30,7 @@ export const CATALOG_VERSION = sql`(SELECT version::text FROM catalog_version)`;
 
 /** The current catalogue version. */
 export async function readCatalogVersion(database: DatabaseHandle): Promise<string> {
-  const [row] = await queryRows<{ version: string | null }>(database.db, sql`SELECT ${CATALOG_VERSION} AS version`);
+  const [row] = await hotRows<{ version: string | null }>(database, sql`SELECT ${CATALOG_VERSION} AS version`);
   return row?.version ?? "";
 }
 

@@ -1,5 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { EdgeGame, Game } from "@croupier/contract/entities/game";
 import type { Pager } from "@croupier/contract/envelope";
@@ -69,7 +68,9 @@ async function queryGames(
   const countStatement = sql`SELECT count(*)::int AS total, ${CATALOG_VERSION} AS catalog_version
      FROM games g JOIN providers p ON p.guid = g.provider_guid
      WHERE ${where}`;
-  const cacheKey = filters.favorites_only ? null : countCacheKey(countStatement);
+  // The count statement is a function of the filters alone (the player only enters it through
+  // favourites, which are not cached), so they are the key.
+  const cacheKey = filters.favorites_only ? null : `total ${JSON.stringify(filters)}`;
   const known = cacheKey ? peekCatalogCache<number>(database, cacheKey) : undefined;
   const count = async () => {
     const [row] = await queryRows<{ total: number; catalog_version: string | null }>(database.db, countStatement);
@@ -87,10 +88,3 @@ async function queryGames(
   return { rows, pager: { page: paging.page, per_page: paging.per_page, total } };
 }
 
-const dialect = new PgDialect();
-
-/** The count's statement text and values: equal keys count exactly the same rows. */
-function countCacheKey(statement: SQL): string {
-  const query = dialect.sqlToQuery(statement);
-  return `total ${query.sql} ${JSON.stringify(query.params)}`;
-}
