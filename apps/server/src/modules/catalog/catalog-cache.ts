@@ -30,6 +30,9 @@ export const CATALOG_VERSION = sql`(SELECT version::text FROM catalog_version)`;
 
 /** The current catalogue version. */
 export async function readCatalogVersion(database: DatabaseHandle): Promise<string> {
+  // hotRows: every lobby-page request reads it first; a named prepared statement skips the parse
+  // and plan, and having no parameters its plan cannot turn generic. (The filtered lists do not
+  // use hotRows: a plan cached for one filter combination measured 2.4x slower for another.)
   const [row] = await hotRows<{ version: string | null }>(database, sql`SELECT ${CATALOG_VERSION} AS version`);
   return row?.version ?? "";
 }
