@@ -44,7 +44,8 @@ async function queryGames(
 
   // The page is chosen on the narrow row first; the per-game subqueries (tags,
   // favourite, edge fields) then run for the page's rows only, not for every
-  // row an OFFSET skips.
+  // row an OFFSET skips. Unnamed statements (queryRows, not hotRows): each is planned for its own
+  // values, and a client can vary the filter combinations without bound.
   const where = sql.join(gameConditions(filters, options.userId), sql` AND `);
   const pageQuery = queryRows<Record<string, unknown> & { catalog_version: string | null }>(
     database.db,
