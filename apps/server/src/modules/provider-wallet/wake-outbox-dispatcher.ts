@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
-
-// The channel enqueueEvent notifies on (modules/realtime/enqueue-event.ts).
-const OUTBOX_CHANNEL = "outbox_events";
+import { OUTBOX_CHANNEL } from "../realtime/enqueue-event.ts";
 
 /**
  * At most one wake-up per this many milliseconds per process. Every NOTIFY
