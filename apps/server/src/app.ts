@@ -12,7 +12,8 @@ import { loggerOptions, type LogDestination } from "./lib/log-options.ts";
 import { openapiOptions } from "./lib/openapi-options.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
 import { validatorCompiler } from "./lib/validator-compiler.ts";
-import "./plugins/auth.ts";
+// request.auth's type (the auth plugin itself is registered by routes/api-v1.ts).
+import "./lib/request-auth.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { imageProxyPlugin } from "./plugins/image-proxy.ts";
 import { observabilityPlugin } from "./plugins/observability.ts";
