@@ -19,6 +19,7 @@ import { imageProxyPlugin } from "./plugins/image-proxy.ts";
 import { observabilityPlugin } from "./plugins/observability.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { backofficeV1Routes } from "./routes/backoffice-v1.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
 import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
 import { identityDevRoutes } from "./modules/identity/identity-dev-routes.ts";
@@ -112,6 +113,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   }
 
   await app.register(apiV1Routes, { prefix: "/api/v1" });
+  await app.register(backofficeV1Routes, { prefix: "/api/backoffice/v1" });
   await app.register(featureStatusRoute, { prefix: "/api" });
   await app.register(imageProxyPlugin);
   await app.register(realtimePlugin, {});

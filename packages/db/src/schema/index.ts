@@ -9,3 +9,4 @@ export * from "./wallet.ts";
 export * from "./games-transactions.ts";
 export * from "./exchange-rates.ts";
 export * from "./payments.ts";
+export * from "./staff.ts";

@@ -1,0 +1,54 @@
+import { roleCan } from "@croupier/contract/staff-permissions";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../lib/app-error.ts";
+import "../lib/staff-auth.ts";
+import { checkStaffSession } from "../modules/staff/check-staff-session.ts";
+import { verifyStaffToken } from "../modules/staff/staff-token.ts";
+import { staffRoutes } from "../modules/staff/staff-routes.ts";
+import { playerAdminRoutes } from "../modules/player-admin/player-admin-routes.ts";
+import { moneyReviewRoutes } from "../modules/money-review/money-review-routes.ts";
+import { reportsRoutes } from "../modules/reports/reports-routes.ts";
+import { catalogAdminRoutes } from "../modules/catalog-admin/catalog-admin-routes.ts";
+import { liveChatStaffRoutes } from "../modules/live-chat/live-chat-staff-routes.ts";
+
+/**
+ * Every /api/backoffice/v1 route (issue #15, ADR 017). Staff only: a staff token (its own audience)
+ * of a live staff session, and the one permission the route declares in `config.permission`,
+ * checked against packages/contract/src/staff-permissions.ts. A route without a declared
+ * permission stops the server at boot, so nothing is reachable by omission.
+ */
+export const backofficeV1Routes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest("staff", null);
+
+  app.addHook("onRoute", (route) => {
+    if (!route.config?.permission)
+      throw new Error(`${String(route.method)} ${route.url}: a back-office route must declare config.permission`);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (permission === "public" || permission === undefined) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]{10,4096})$/.exec(header) : null;
+    if (!match) throw new AppError("UNAUTHORIZED", "Please sign in to the back office.");
+    const token = await verifyStaffToken(app.env, match[1]!);
+    const session = await checkStaffSession(app.database.db, token.sessionId, token.staffId);
+    if (session === "ended")
+      throw new AppError("UNAUTHORIZED", "Your back-office session has ended. Please sign in again.");
+    request.staff = { ...session, sessionId: token.sessionId };
+    if (!roleCan(session.role, permission)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
+  });
+
+  // Nothing a staff member sees is cached anywhere on the way.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("cache-control", "private, no-store");
+    return payload;
+  });
+
+  await app.register(staffRoutes);
+  await app.register(playerAdminRoutes);
+  await app.register(moneyReviewRoutes);
+  await app.register(reportsRoutes);
+  await app.register(catalogAdminRoutes);
+  await app.register(liveChatStaffRoutes);
+};
