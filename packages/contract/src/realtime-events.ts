@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimalString } from "./entities/currency.ts";
+import { chatMessage } from "./entities/live-chat.ts";
 import { paymentStatus, transactionType } from "./entities/payment.ts";
 import { customerStatus } from "./entities/profile.ts";
 
@@ -46,6 +47,23 @@ export const realtimeEventPayloads = z.object({
     deposit_number: z.number().int().positive(),
     is_first_deposit: z.boolean(),
   }),
+  /** A live-chat message in the player's (or visitor session's) conversation, theirs or staff's (issue #15). */
+  chat_message: z.object({
+    conversation_id: z.uuid(),
+    message: chatMessage,
+    /** Staff messages the player has not read yet, after this one. */
+    unread: z.number().int().min(0),
+  }),
+  /**
+   * Someone is typing in a live-chat conversation. Ephemeral: emitted straight to the other side's
+   * room, never written to the outbox (so it carries no event_id).
+   */
+  chat_typing: z.object({ conversation_id: z.uuid(), side: z.enum(["player", "staff"]) }),
+  /** For the console (Socket.IO namespace /backoffice): a conversation changed; players never get it. */
+  chat_inbox_changed: z.object({
+    conversation_id: z.uuid(),
+    reason: z.enum(["message", "assigned", "closed", "reopened", "read"]),
+  }),
 });
 
 export type RealtimeEventPayloads = z.infer<typeof realtimeEventPayloads>;
@@ -65,3 +83,5 @@ export type SessionClosedEvent = RealtimeEventMap["session_closed"];
 export type CustomerSegmentAddedEvent = RealtimeEventMap["customer_segment_added"];
 export type PaymentStatusChangedEvent = RealtimeEventMap["payment_status_changed"];
 export type DepositSettledEvent = RealtimeEventMap["deposit_settled"];
+export type ChatMessageEvent = RealtimeEventMap["chat_message"];
+export type ChatTypingEvent = Omit<RealtimeEventMap["chat_typing"], "event_id">;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { verifyWssToken } from "../modules/identity/verify-wss-token.ts";
+import { attachStaffChatSocket, type StaffChatSocket } from "../modules/live-chat/staff-chat-socket.ts";
 import { createRedisAdapter, type RedisAdapter } from "../modules/realtime/create-redis-adapter.ts";
 import {
   createSocketServer,
@@ -15,6 +16,8 @@ export type Realtime = {
   dispatcher: OutboxDispatcher;
   /** Whether an emit now reaches every process (always true without REDIS_URL). */
   fanOutReady: () => boolean;
+  /** The console's namespace (/backoffice): live-chat inbox events, typing, staff presence. */
+  staffChat: StaffChatSocket;
 };
 
 declare module "fastify" {
@@ -55,13 +58,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
     pollIntervalMs: options.pollIntervalMs,
     canEmit: redis?.isReady,
   });
-  app.decorate("realtime", { io, dispatcher, fanOutReady: () => redis?.isReady() ?? true });
+  const staffChat = attachStaffChatSocket(io, {
+    env: app.env,
+    db: app.database.db,
+    onError: (error) => app.log.debug({ err: error }, "back-office socket error"),
+  });
+  app.decorate("realtime", { io, dispatcher, fanOutReady: () => redis?.isReady() ?? true, staffChat });
 
   app.addHook("onReady", async () => {
     if (app.env.REALTIME_DISPATCH) await dispatcher.start();
   });
   app.addHook("preClose", async () => {
     await dispatcher.stop();
+    await staffChat.stop();
     // Not io.close(): that would close the HTTP server, which Fastify closes itself.
     io.local.disconnectSockets(true);
     io.engine.close();

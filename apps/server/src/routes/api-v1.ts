@@ -11,6 +11,7 @@ import { gameTransactionRoutes } from "../modules/game-sessions/game-transaction
 import { providerWalletRoutes } from "../modules/provider-wallet/provider-wallet-routes.ts";
 import { paymentsRoutes } from "../modules/payments/payments-routes.ts";
 import { gameLaunchRoutes } from "../modules/game-launch/game-launch-routes.ts";
+import { liveChatRoutes } from "../modules/live-chat/live-chat-routes.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +27,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(gameTransactionRoutes);
   await app.register(gameLaunchRoutes);
   await app.register(paymentsRoutes);
+  await app.register(liveChatRoutes);
   // Own plugin: raw-body signature check and the protocol's response shape, not the envelope.
   await app.register(providerWalletRoutes, { prefix: "/provider" });
 };

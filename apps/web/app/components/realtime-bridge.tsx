@@ -31,6 +31,11 @@ export function RealtimeBridge() {
     deposit_settled: "ignored",
     // No player segment is shown in the web app yet.
     customer_segment_added: "ignored",
+    // The live-chat widget (features/live-chat) subscribes to its own events while it is mounted.
+    chat_message: "ignored",
+    chat_typing: "ignored",
+    // The console's event; it never reaches a player's socket.
+    chat_inbox_changed: "ignored",
   });
   useEffect(() => {
     if (state === "connected") void refetchWallets(queryClient);

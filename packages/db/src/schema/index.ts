@@ -10,3 +10,5 @@ export * from "./games-transactions.ts";
 export * from "./exchange-rates.ts";
 export * from "./payments.ts";
 export * from "./staff.ts";
+export * from "./player-admin.ts";
+export * from "./live-chat.ts";

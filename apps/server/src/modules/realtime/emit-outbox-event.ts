@@ -1,6 +1,7 @@
 import type { OutboxEvent } from "./claim-outbox-events.ts";
 import type { RealtimeServer } from "./create-socket-server.ts";
-import { sessionRoom, userRoom } from "./realtime-rooms.ts";
+import { BACKOFFICE_SOCKET_NAMESPACE } from "@croupier/contract/backoffice/live-chat";
+import { sessionRoom, staffChatRoom, userRoom } from "./realtime-rooms.ts";
 
 /**
  * Emits an outbox row as a Socket.IO event named by its type, with event_id added for client-side
@@ -8,6 +9,12 @@ import { sessionRoom, userRoom } from "./realtime-rooms.ts";
  * (every socket of the session is in the player's room too; clients compare session_id themselves).
  */
 export function emitOutboxEvent(io: RealtimeServer, event: OutboxEvent): void {
+  // The console's events go to the staff chat room of the /backoffice namespace, never to a player.
+  if (event.type === "chat_inbox_changed") {
+    const payload = isRecord(event.payload) ? event.payload : { value: event.payload };
+    io.of(BACKOFFICE_SOCKET_NAMESPACE).to(staffChatRoom).emit(event.type, { ...payload, event_id: event.event_id });
+    return;
+  }
   const rooms: string[] = [];
   if (event.user_guid) rooms.push(userRoom(event.user_guid));
   if (event.session_guid) rooms.push(sessionRoom(event.session_guid));
