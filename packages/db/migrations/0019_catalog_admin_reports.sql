@@ -1,2 +1,7 @@
--- Placeholder: filled by its issue #15 part (see the journal). A no-op until then.
-SELECT 1;
+-- Back-office reports (issue #15): every report reads the ledger transfers of a window of days.
+-- Without this index each report scans the whole ledger; with it, only the window's rows.
+CREATE INDEX IF NOT EXISTS "ledger_transfers_created_at_idx" ON "ledger_transfers" USING btree ("created_at");
+--> statement-breakpoint
+-- First-time depositors: "no deposit into any cash account of this player before this one" is an
+-- index probe per deposit of the window instead of a scan of every deposit ever made.
+CREATE INDEX IF NOT EXISTS "ledger_transfers_deposit_credit_idx" ON "ledger_transfers" USING btree ("credit_account_guid", "created_at") WHERE "ledger_transfers"."kind" = 'deposit';

@@ -95,5 +95,8 @@ export const ledgerTransfers = pgTable(
     // per-row check locked the account row (a house account: on every bet and win).
     index("ledger_transfers_payment_idx").on(t.payment_guid).where(sql`${t.payment_guid} IS NOT NULL`),
     index("ledger_transfers_bonus_idx").on(t.bonus_guid).where(sql`${t.bonus_guid} IS NOT NULL`),
+    // Back-office reports (migration 0019): a window of days, and a player's earlier deposits.
+    index("ledger_transfers_created_at_idx").on(t.created_at),
+    index("ledger_transfers_deposit_credit_idx").on(t.credit_account_guid, t.created_at).where(sql`${t.kind} = 'deposit'`),
   ],
 );

@@ -1,0 +1,77 @@
+import { sql, type SQL } from "drizzle-orm";
+import { AppError } from "../../lib/app-error.ts";
+import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
+
+/** A report's window: whole UTC days, `to` included; the currency resolved from its code. */
+export type ReportWindow = { from: string; to: string; currencyGuid: string | null };
+
+const DAY_MS = 86_400_000;
+
+/** The instant after the last day: the window is [from 00:00 UTC, toExclusive). */
+export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
+
+/** The currency code of a report query → its guid; an unknown code is the caller's mistake, named. */
+export async function resolveReportWindow(
+  executor: SqlExecutor,
+  query: { from: string; to: string; currency?: string },
+): Promise<ReportWindow> {
+  if (query.currency === undefined) return { from: query.from, to: query.to, currencyGuid: null };
+  const [row] = await queryRows<{ guid: string }>(
+    executor,
+    sql`SELECT guid FROM currencies WHERE code = ${query.currency}`,
+  );
+  if (!row)
+    throw new AppError("VALIDATION_ERROR", "Invalid input: query.currency", {
+      fields: [{ field: "query.currency", message: "is not a currency of this casino" }],
+    });
+  return { from: query.from, to: query.to, currencyGuid: row.guid };
+}
+
+/**
+ * The ledger transfers of the window, each with the kinds and owners of the two accounts it
+ * moves between: what every report groups. Reads by created_at (index ledger_transfers_created_at_idx,
+ * migration 0019). `extra` narrows further (e.g. only transfers touching a house account).
+ */
+export function windowMoves(window: ReportWindow, extra?: SQL): SQL {
+  const where = [
+    sql`t.created_at >= ${`${window.from}T00:00:00Z`}::timestamptz`,
+    sql`t.created_at < ${dayAfter(window.to)}::timestamptz`,
+  ];
+  if (window.currencyGuid) where.push(sql`t.currency_guid = ${window.currencyGuid}::uuid`);
+  if (extra) where.push(extra);
+  return sql`SELECT t.guid, t.created_at, t.currency_guid, t.kind, t.amount, t.round_ref, t.game_transaction_guid,
+                    d.kind AS debit_kind, d.owner AS debit_owner, c.kind AS credit_kind, c.owner AS credit_owner
+               FROM ledger_transfers t
+               JOIN ledger_accounts d ON d.guid = t.debit_account_guid
+               JOIN ledger_accounts c ON c.guid = t.credit_account_guid
+              WHERE ${sql.join(where, sql` AND `)}`;
+}
+
+// The figures, as aggregates over windowMoves rows `m`. Defined by the kinds of the accounts money
+// moves between, so they are sums of account balances and reconcile with the ledger:
+// GGR is the net flow into the house_game accounts, bonus cost the net flow out of bonus_cost.
+const zero = (expression: SQL) => sql`COALESCE(${expression}, 0)`;
+export const DEPOSITS = zero(
+  sql`sum(m.amount) FILTER (WHERE m.kind = 'deposit' AND m.debit_kind = 'payment_clearing' AND m.credit_kind = 'player_cash')`,
+);
+export const WITHDRAWALS = zero(
+  sql`sum(m.amount) FILTER (WHERE m.debit_kind = 'withdrawal_pending' AND m.credit_kind = 'payment_clearing')`,
+);
+export const STAKES = sql`(${zero(sql`sum(m.amount) FILTER (WHERE m.kind = 'bet' AND m.credit_kind = 'house_game')`)}
+  - ${zero(sql`sum(m.amount) FILTER (WHERE m.kind = 'rollback' AND m.debit_kind = 'house_game')`)})`;
+export const WINS = zero(sql`sum(m.amount) FILTER (WHERE m.kind = 'win' AND m.debit_kind = 'house_game')`);
+export const GGR = zero(
+  sql`sum(CASE WHEN m.credit_kind = 'house_game' THEN m.amount WHEN m.debit_kind = 'house_game' THEN -m.amount END)`,
+);
+export const BONUS_COST = zero(
+  sql`sum(CASE WHEN m.debit_kind = 'bonus_cost' THEN m.amount WHEN m.credit_kind = 'bonus_cost' THEN -m.amount END)`,
+);
+/** Players with a bet: the owner of the debited player account. */
+export const BETTING_PLAYERS = sql`count(DISTINCT m.debit_owner) FILTER (WHERE m.kind = 'bet' AND m.credit_kind = 'house_game')::int`;
+export const ROUNDS = sql`count(DISTINCT m.round_ref) FILTER (WHERE m.kind = 'bet' AND m.credit_kind = 'house_game')::int`;
+/** A house account is on one side of the transfer; its owner is the game provider's code. */
+export const HOUSE_SIDE = sql`(d.kind = 'house_game' OR c.kind = 'house_game')`;
+export const GAME_PROVIDER = sql`CASE WHEN m.credit_kind = 'house_game' THEN m.credit_owner ELSE m.debit_owner END`;
+
+/** Exact decimal text of a sum: no rounding, so totals add up to the ledger's own sums. */
+export const money = (expression: SQL) => sql`trim_scale(${expression})::text`;
