@@ -2,16 +2,14 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { authTokens, users } from "@croupier/db/schema/index";
 import type { Env } from "../../../env.ts";
 import { AppError } from "../../../lib/app-error.ts";
-import { linkMail } from "../../mail/mailer.ts";
 import { accountFailureKey, clearFailures } from "../authorization/attempt-limits.ts";
 import { assertMailQuota } from "../authorization/login-codes.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { finishUserSessions } from "../sessions/finish-sessions.ts";
-import { hashSecret, newLinkSecret } from "../shared/secrets.ts";
+import { hashSecret } from "../shared/secrets.ts";
 import { hashPassword, verifyPassword } from "./hash-password.ts";
 import { assertPasswordPolicy } from "./password-policy.ts";
-
-const RESET_TTL_MINUTES = 60;
+import { createPasswordResetLink, passwordResetMail } from "./password-reset-link.ts";
 
 /** The page the link opens: the caller's redirect_url when it is on our own site, else the home page. */
 export function sameSiteUrl(env: Env, redirectUrl: string | null | undefined): URL {
@@ -34,30 +32,8 @@ export async function requestPasswordReset(
   await assertMailQuota(services, input.email, input.ip);
   const [user] = await db.select({ guid: users.guid, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, input.email));
   if (!user) return;
-  const secret = newLinkSecret();
-  await db
-    .update(authTokens)
-    .set({ used_at: sql`now()` })
-    .where(and(eq(authTokens.user_guid, user.guid), eq(authTokens.purpose, "password_reset"), isNull(authTokens.used_at)));
-  await db.insert(authTokens).values({
-    purpose: "password_reset",
-    user_guid: user.guid,
-    token_hash: hashSecret(secret),
-    expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60_000).toISOString(),
-  });
-  const link = sameSiteUrl(env, input.redirectUrl);
-  link.searchParams.set("modal", "setNewPassword");
-  link.searchParams.set("token", secret);
-  await mailer.send(
-    linkMail({
-      to: user.email,
-      subject: "Reset your password",
-      intro: "Someone asked to reset the password of your account. The link works once, for one hour.",
-      action: "Choose a new password",
-      link: link.toString(),
-      outro: "If it was not you, ignore this mail: your password stays as it is.",
-    }),
-  );
+  const link = await createPasswordResetLink(db, env, { userId: user.guid, redirectUrl: input.redirectUrl });
+  await mailer.send(passwordResetMail(user.email, link));
 }
 
 /** POST /password/reset: spends the token, sets the password and ends every session of the account. */

@@ -4,12 +4,15 @@ import { users } from "@croupier/db/schema/index";
 import { enqueueEvent } from "../../realtime/enqueue-event.ts";
 import { finishUserSessions } from "../sessions/finish-sessions.ts";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
  * Operator action: lock or unlock an account. Locking ends every session (PLAYER_PROTECTION 20);
- * both announce customer_status_changed in the same transaction.
+ * both announce customer_status_changed in the same transaction. Given a transaction (the back
+ * office records its audit entry in it), the change joins it as a savepoint.
  */
 export async function setCustomerStatus(
-  db: Db,
+  db: Db | Tx,
   input: { userId: string; status: "active" | "locked"; reason?: string | null },
 ): Promise<void> {
   await db.transaction(async (tx) => {

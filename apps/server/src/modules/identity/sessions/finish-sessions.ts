@@ -4,7 +4,7 @@ import { sessions } from "@croupier/db/schema/index";
 import { enqueueEvent } from "../../realtime/enqueue-event.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type FinishReason = "logout" | "terminated" | "password_changed" | "password_reset" | "refresh_reuse" | "locked";
+export type FinishReason = "logout" | "terminated" | "password_changed" | "password_reset" | "refresh_reuse" | "locked" | "staff";
 
 /**
  * Finishes the user's live sessions (all, or all but `keepSessionId`) and announces each with
