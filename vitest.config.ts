@@ -25,6 +25,7 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      "apps/backoffice/vitest.config.ts",
       "apps/house-games/client/vitest.config.ts",
     ],
   },

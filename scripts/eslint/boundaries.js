@@ -9,6 +9,7 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FEATURES = "apps/web/app/features/";
+const CONSOLE_FEATURES = "apps/backoffice/app/features/";
 
 const relativeToRoot = (file) => path.relative(ROOT, file).split(path.sep).join("/");
 
@@ -19,6 +20,12 @@ export function crossing(from, to) {
     const other = to.slice(FEATURES.length).split("/")[0];
     if (own !== other) return `web feature "${own}" imports feature "${other}": features never import each other; wire them in app/components`;
   }
+  if (from.startsWith(CONSOLE_FEATURES) && to.startsWith(CONSOLE_FEATURES)) {
+    const own = from.slice(CONSOLE_FEATURES.length).split("/")[0];
+    const other = to.slice(CONSOLE_FEATURES.length).split("/")[0];
+    if (own !== other) return `back-office feature "${own}" imports feature "${other}": features never import each other; share through app/lib or app/components`;
+  }
+  if (from.startsWith("apps/server/") && to.startsWith("apps/backoffice/")) return "the server imports the back-office console: it serves the console build, never its sources";
   // Integration tests run the platform and the provider together; only they may reach across.
   const isTest = /\.test\.tsx?$/.test(from);
   if (from.startsWith("apps/house-games/") && to.startsWith("apps/server/") && !isTest)

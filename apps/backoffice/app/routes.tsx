@@ -1,0 +1,27 @@
+import type { StaffPermission } from "@croupier/contract/staff-permissions";
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router";
+import { ConsoleLayout, type PageHandle } from "./components/console-layout";
+import { RouteError } from "./components/route-error";
+
+// The console's route table: ONE line per page. Each page is its own chunk, loaded when first visited; the
+// permission (if any) is checked by the layout before the page renders (the server checks every call too).
+// Paths are relative to the basename /backoffice.
+
+type PageModule = { default: ComponentType };
+
+function page(path: string, load: () => Promise<PageModule>, permission?: StaffPermission): RouteObject {
+  const handle: PageHandle = { permission };
+  const lazy = async () => ({ Component: (await load()).default });
+  return path === "" ? { index: true, handle, lazy } : { path, handle, lazy };
+}
+
+export const CONSOLE_PAGES: RouteObject[] = [
+  page("", () => import("./routes/home")),
+  page("*", () => import("./routes/not-found")),
+];
+
+export const ROUTES: RouteObject[] = [
+  { path: "sign-in", errorElement: <RouteError />, lazy: async () => ({ Component: (await import("./routes/sign-in")).default }) },
+  { path: "/", element: <ConsoleLayout />, errorElement: <RouteError />, children: [{ errorElement: <RouteError />, children: CONSOLE_PAGES }] },
+];
