@@ -22,14 +22,14 @@ export type GridParams<TFilters> = { filters: TFilters; limit: number; cursor: s
 
 export const GRID_PAGE_SIZE_MAX = 100;
 
-export type DataGridProps<TRow, TFilters> = {
+export type DataGridProps<TRow, TFilters, TKey extends QueryKey = QueryKey> = {
   /** Names the table for screen readers ("Staff members"). */
   label: string;
   // TanStack's ColumnDef is invariant in its value type, so a mixed list needs `any` there.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<TRow, any>[];
   /** The feature's queryOptions factory for one page; its query key must include every param. */
-  queryOptions: (params: GridParams<TFilters>) => UseQueryOptions<GridPage<TRow>, Error, GridPage<TRow>, QueryKey>;
+  queryOptions: (params: GridParams<TFilters>) => UseQueryOptions<GridPage<TRow>, Error, GridPage<TRow>, TKey>;
   /** The filter values (from the page's filter form); changing them starts again at page one. */
   filters: TFilters;
   getRowId: (row: TRow) => string;
@@ -46,7 +46,7 @@ export type DataGridProps<TRow, TFilters> = {
  * the grid keeps the cursors of the pages seen so "Previous" works, shows skeleton rows while loading,
  * an empty state and an error state with retry. Columns opt in to sorting with `enableSorting: true`.
  */
-export function DataGrid<TRow, TFilters>(props: DataGridProps<TRow, TFilters>) {
+export function DataGrid<TRow, TFilters, TKey extends QueryKey = QueryKey>(props: DataGridProps<TRow, TFilters, TKey>) {
   const { filters, initialSort } = props;
   // Filters or sort changing means a new list: the grid remounts its pager (key) instead of syncing state.
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
@@ -54,12 +54,12 @@ export function DataGrid<TRow, TFilters>(props: DataGridProps<TRow, TFilters>) {
   return <Pager key={listKey} {...props} sorting={sorting} onSortingChange={setSorting} />;
 }
 
-type PagerProps<TRow, TFilters> = DataGridProps<TRow, TFilters> & {
+type PagerProps<TRow, TFilters, TKey extends QueryKey> = DataGridProps<TRow, TFilters, TKey> & {
   sorting: SortingState;
   onSortingChange: (next: SortingState) => void;
 };
 
-function Pager<TRow, TFilters>({
+function Pager<TRow, TFilters, TKey extends QueryKey>({
   label,
   columns,
   queryOptions,
@@ -71,7 +71,7 @@ function Pager<TRow, TFilters>({
   emptyMessage,
   sorting,
   onSortingChange,
-}: PagerProps<TRow, TFilters>) {
+}: PagerProps<TRow, TFilters, TKey>) {
   const limit = Math.min(Math.max(1, pageSize), GRID_PAGE_SIZE_MAX);
   // cursors[i] is the cursor that fetched page i (null for the first).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
