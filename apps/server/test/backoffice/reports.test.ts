@@ -319,6 +319,9 @@ describe("reports", () => {
     expect((await get(`/reports/daily?from=${today}&to=${today}`, support)).statusCode).toBe(403);
     expect((await get(`/reports/daily.csv?from=${today}&to=${today}`, support)).statusCode).toBe(403);
     const marketing = await createTestStaff(t, "marketing");
+    const currencies = (await get("/reports/currencies", marketing)).json().payload;
+    expect(currencies[0]).toEqual({ code: "USD", decimals: 2 });
+    expect(currencies).toContainEqual({ code: "JPY", decimals: 0 });
     expect((await get(`/reports/providers?from=${today}&to=${today}`, marketing)).statusCode).toBe(200);
   });
 });

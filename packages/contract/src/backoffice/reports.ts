@@ -159,3 +159,7 @@ export const gameReportRow = providerReportRow
   })
   .describe("GameReportRow");
 export type GameReportRow = z.infer<typeof gameReportRow>;
+
+/** The currencies a report can be asked for, with the decimals to show their amounts with. */
+export const reportCurrency = z.object({ code: z.string(), decimals: z.number().int() }).describe("ReportCurrency");
+export type ReportCurrency = z.infer<typeof reportCurrency>;

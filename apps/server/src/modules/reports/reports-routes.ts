@@ -4,16 +4,19 @@ import {
   gameReportQuery,
   gameReportRow,
   providerReport,
+  reportCurrency,
   REPORT_EXPORT_ROWS_MAX,
   reportRangeQuery,
 } from "@croupier/contract/backoffice/reports";
 import { listEnvelope, okEnvelope } from "@croupier/contract/envelope";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { list, ok } from "../../lib/envelope.ts";
 import { exportReport } from "./export-report.ts";
 import { getDailyReport } from "./get-daily-report.ts";
 import { getGameReport } from "./get-game-report.ts";
 import { getProviderReport } from "./get-provider-report.ts";
+import { listReportCurrencies } from "./list-report-currencies.ts";
 import { DAILY_CSV, GAMES_CSV, PROVIDERS_CSV } from "./report-csv-columns.ts";
 import { resolveReportWindow } from "./report-window.ts";
 
@@ -27,6 +30,19 @@ const DEFAULT_PER_PAGE = 50;
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const config = { permission: "reports.read" } as const;
+
+  app.get(
+    "/reports/currencies",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The currencies a report can be asked for",
+        response: { 200: okEnvelope(z.array(reportCurrency)) },
+      },
+    },
+    async (request) => ok(request, await listReportCurrencies(db)),
+  );
 
   app.get(
     "/reports/daily",
