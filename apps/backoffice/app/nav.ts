@@ -11,6 +11,7 @@ export type NavEntry = {
 };
 
 export const NAV: readonly NavEntry[] = [
+  { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },
 ];
 
 export const NAV_GROUPS: readonly NavEntry["group"][] = ["Players", "Money", "Content", "Oversight", "Administration", "You"];

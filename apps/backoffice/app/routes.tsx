@@ -18,6 +18,8 @@ function page(path: string, load: () => Promise<PageModule>, permission?: StaffP
 
 export const CONSOLE_PAGES: RouteObject[] = [
   page("", () => import("./routes/home")),
+  page("players", () => import("./routes/players"), "players.read"),
+  page("players/:id", () => import("./routes/player"), "players.read"),
   page("*", () => import("./routes/not-found")),
 ];
 

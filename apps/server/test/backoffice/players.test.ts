@@ -330,6 +330,16 @@ describe("lock and unlock", () => {
     ]);
   });
 
+  it("acts once when two locks race (a double click on two tabs)", async () => {
+    const player = await newPlayer("race");
+    const answers = await Promise.all(
+      [1, 2].map(() => staffCall(support, "POST", `/players/${player.id}/lock`, { reason: "racing clicks" })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().payload.changed).sort()).toEqual([false, true]);
+    expect(await auditRows("player.lock", player.id)).toHaveLength(1);
+  });
+
   it("requires a one-line reason of 3 to 300 characters", async () => {
     const player = await newPlayer("reason");
     for (const reason of ["", "  x ", "a".repeat(301), "two\nlines"]) {

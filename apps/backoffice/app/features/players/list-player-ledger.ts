@@ -7,11 +7,17 @@ import { playerQueryKey } from "./load-player";
 export type PlayerLedgerFilters = { playerId: string };
 
 /** GET /players/:id/ledger: the player's ledger transfers, newest first. */
-export async function listPlayerLedger(p: GridParams<PlayerLedgerFilters>, signal?: AbortSignal): Promise<PlayerLedgerPage> {
+export async function listPlayerLedger(
+  p: GridParams<PlayerLedgerFilters>,
+  signal?: AbortSignal,
+): Promise<PlayerLedgerPage> {
   const query = { limit: p.limit, cursor: p.cursor ?? undefined };
   const url = `/players/${encodeURIComponent(p.filters.playerId)}/ledger`;
   return (await staffApi().get(url, { query, signal, schema: playerLedgerPage })).payload;
 }
 
 export const playerLedgerQueryOptions = (p: GridParams<PlayerLedgerFilters>) =>
-  queryOptions({ queryKey: [...playerQueryKey(p.filters.playerId), "ledger", p], queryFn: ({ signal }) => listPlayerLedger(p, signal) });
+  queryOptions({
+    queryKey: [...playerQueryKey(p.filters.playerId), "ledger", p],
+    queryFn: ({ signal }) => listPlayerLedger(p, signal),
+  });

@@ -11,6 +11,9 @@ export async function loadPlayer(playerId: string, signal?: AbortSignal): Promis
 }
 
 export const playerQueryOptions = (playerId: string) =>
-  queryOptions({ queryKey: [...playerQueryKey(playerId), "detail"], queryFn: ({ signal }) => loadPlayer(playerId, signal) });
+  queryOptions({
+    queryKey: [...playerQueryKey(playerId), "detail"],
+    queryFn: ({ signal }) => loadPlayer(playerId, signal),
+  });
 
 export const usePlayer = (playerId: string) => useQuery(playerQueryOptions(playerId));

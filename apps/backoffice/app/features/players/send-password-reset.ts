@@ -8,4 +8,5 @@ export async function sendPasswordReset(playerId: string): Promise<PasswordReset
   return (await staffApi().post(url, { body: {}, schema: passwordResetResult })).payload;
 }
 
-export const useSendPasswordReset = (playerId: string) => useMutation({ mutationFn: () => sendPasswordReset(playerId) });
+export const useSendPasswordReset = (playerId: string) =>
+  useMutation({ mutationFn: () => sendPasswordReset(playerId) });
