@@ -222,7 +222,9 @@ describe("reports", () => {
     expect(providers.rows).toEqual([
       { provider: "house", currency: "GBP", stakes: "35", wins: "25", ggr: "10", rounds: 4, players: 2 },
     ]);
-    const games = await get(`/reports/games?from=${today}&to=${today}&currency=GBP&provider=house&sort=stakes`);
+    const games = await get(
+      `/reports/games?from=${today}&to=${today}&currency=GBP&provider=house&sort=game_name&order=desc`,
+    );
     expect(games.statusCode, games.body).toBe(200);
     const body = games.json();
     expect(body.metadata).toMatchObject({ page: 1, per_page: 50, total: 1 });

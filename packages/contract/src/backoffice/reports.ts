@@ -69,7 +69,8 @@ export const gameReportQuery = z
   .object({
     ...rangeShape,
     provider: z.string().min(1).max(32).optional().describe("Only games of this game provider (code)"),
-    sort: z.enum(gameReportSorts).optional().describe("Sort column, descending (game_name ascending); default ggr"),
+    sort: z.enum(gameReportSorts).optional().describe("Sort column; default ggr"),
+    order: z.enum(["asc", "desc"]).optional().describe("Default desc (asc for game_name)"),
     page: wholeNumber(1, 100_000).optional(),
     per_page: wholeNumber(1, REPORT_PER_PAGE_MAX).optional().describe(`Default 50, at most ${REPORT_PER_PAGE_MAX}`),
   })
@@ -78,7 +79,12 @@ export const gameReportQuery = z
 export type GameReportQuery = z.infer<typeof gameReportQuery>;
 
 export const gameReportExportQuery = z
-  .object({ ...rangeShape, provider: gameReportQuery.shape.provider, sort: gameReportQuery.shape.sort })
+  .object({
+    ...rangeShape,
+    provider: gameReportQuery.shape.provider,
+    sort: gameReportQuery.shape.sort,
+    order: gameReportQuery.shape.order,
+  })
   .strict()
   .superRefine(checkRange);
 

@@ -18,11 +18,11 @@ import {
 export type GameReportSort = (typeof gameReportSorts)[number];
 
 const ORDER: Record<GameReportSort, SQL> = {
-  ggr: sql`f.ggr DESC`,
-  stakes: sql`f.stakes DESC`,
-  wins: sql`f.wins DESC`,
-  rounds: sql`f.rounds DESC`,
-  players: sql`f.players DESC`,
+  ggr: sql`f.ggr`,
+  stakes: sql`f.stakes`,
+  wins: sql`f.wins`,
+  rounds: sql`f.rounds`,
+  players: sql`f.players`,
   game_name: sql`COALESCE(g.game_name, f.game_code)`,
 };
 
@@ -33,8 +33,10 @@ const ORDER: Record<GameReportSort, SQL> = {
 export async function getGameReport(
   executor: SqlExecutor,
   window: ReportWindow,
-  options: { provider?: string; sort: GameReportSort; page: number; perPage: number },
+  options: { provider?: string; sort: GameReportSort; order?: "asc" | "desc"; page: number; perPage: number },
 ): Promise<{ rows: GameReportRow[]; pager: Pager }> {
+  const ascending = (options.order ?? (options.sort === "game_name" ? "asc" : "desc")) === "asc";
+  const direction = ascending ? sql`ASC` : sql`DESC`;
   const provider = options.provider === undefined ? sql`true` : sql`${GAME_PROVIDER} = ${options.provider}`;
   const rows = await queryRows<GameReportRow & { total: number }>(
     executor,
@@ -52,7 +54,7 @@ export async function getGameReport(
           JOIN currencies c ON c.guid = f.currency_guid
           LEFT JOIN games g ON g.guid = f.game_guid
           LEFT JOIN providers s ON s.guid = g.provider_guid
-         ORDER BY ${ORDER[options.sort]}, f.game_code, c.code
+         ORDER BY ${ORDER[options.sort]} ${direction}, f.game_code, c.code
          LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}`,
   );
   const total = rows[0]?.total ?? 0;

@@ -132,6 +132,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, pager } = await getGameReport(db, window, {
         provider: request.query.provider,
         sort: request.query.sort ?? "ggr",
+        order: request.query.order,
         page: Number(request.query.page ?? 1),
         perPage: Number(request.query.per_page ?? DEFAULT_PER_PAGE),
       });
@@ -155,6 +156,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, pager } = await getGameReport(db, window, {
         provider: request.query.provider,
         sort: request.query.sort ?? "ggr",
+        order: request.query.order,
         page: 1,
         perPage: REPORT_EXPORT_ROWS_MAX,
       });
