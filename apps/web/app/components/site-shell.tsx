@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ChatLauncher } from "../features/live-chat/chat-launcher";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
@@ -24,6 +25,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <Footer />
         </div>
       </div>
+      <ChatLauncher />
     </SidebarProvider>
   );
 }
