@@ -61,12 +61,8 @@ function AddNoteForm({ playerId }: { playerId: string }) {
   };
 
   return (
-    <form
-      onSubmit={onSubmit}
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
-      aria-labelledby={`${id}-label`}
-    >
-      <label id={`${id}-label`} htmlFor={id} className="block text-sm font-medium text-slate-700">
+    <form onSubmit={onSubmit} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         Add a note
       </label>
       <textarea
