@@ -6,7 +6,11 @@ import { trustProxySetting } from "./lib/trust-proxy.ts";
 
 const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
+// A non-negative plain decimal amount in the default currency (a limit, never arithmetic in JS).
+const baseAmount = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "must be a plain non-negative decimal amount");
+
 const DEV_JWT_SECRET = "dev-only-jwt-secret-change-me-0123456789abcdef";
+const DEV_STAFF_SECRET_KEY = "dev-only-staff-secret-key-change-me-0123456789";
 const oidcProvider = z.object({
   /** Used in /authorization/provider-redirect?provider=NAME. */
   name: z.string().regex(/^[a-z0-9_-]{1,64}$/),
@@ -111,6 +115,9 @@ export const envObject = z.object({
     ),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").default(DEV_JWT_SECRET),
   PROVIDER_HOUSE_SECRET: z.string().min(16, "must be at least 16 characters").default(DEV_HOUSE_SECRET),
+  // Encrypts back-office staff TOTP secrets at rest (AES-256-GCM, ADR 017); changing it voids every
+  // enrolled authenticator (recovery codes still sign in, then an admin resets two-factor).
+  STAFF_SECRET_KEY: z.string().min(32, "must be at least 32 characters").default(DEV_STAFF_SECRET_KEY),
   // Further game providers allowed on the wallet protocol: "code:secret,code2:secret2".
   PROVIDERS: providerList(
     ":",
@@ -207,6 +214,16 @@ export const envObject = z.object({
   // Whether players may cancel their pending withdrawals where the jurisdiction profile allows it at all
   // (gb never does); false tightens the rule, true never loosens it.
   PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
+  // Back office money review (issue #15, docs/decisions/018-withdrawal-review-and-adjustments.md). Amounts are
+  // in the default currency (USD), other currencies converted with the stored exchange rates; an amount with
+  // no known rate counts as above every limit.
+  // A manual adjustment above this amount waits for a second staff member's approval (four eyes); 0 = always.
+  ADJUSTMENT_APPROVAL_THRESHOLD: baseAmount.default("100"),
+  // Withdrawals at or below this amount are approved without staff review when the rule below also passes;
+  // empty = every withdrawal waits for review (the default in production; demo mode: 50).
+  WITHDRAWAL_AUTO_APPROVE_MAX: baseAmount.optional().or(z.literal("").transform(() => undefined)),
+  // The auto-approval rule also needs a verified player (default on; off in demo mode, whose players cannot verify).
+  WITHDRAWAL_AUTO_APPROVE_VERIFIED_ONLY: bool.optional(),
   // /metrics (Prometheus). With METRICS_PORT it is served on its own listener at METRICS_HOST:METRICS_PORT
   // (keep that off the public internet) and not on the main one. METRICS_TOKEN, if set, is required as
   // "Authorization: Bearer <token>" wherever /metrics is served. In production the main listener serves
@@ -230,6 +247,18 @@ export const envObject = z.object({
   IMAGE_RESIZES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(240),
   WEB_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/build")),
   SERVE_WEB: bool.default(true),
+  // The staff console (apps/backoffice build) at /backoffice. With BACKOFFICE_PORT, the console and
+  // /api/backoffice/v1 are served only on their own listener at BACKOFFICE_HOST:BACKOFFICE_PORT (a private
+  // interface or VPN) and the public listener answers 404 for both.
+  BACKOFFICE_BUILD_DIR: z.string().default(path.resolve(import.meta.dirname, "../../backoffice/build")),
+  BACKOFFICE_HOST: z.string().min(1).default("127.0.0.1"),
+  BACKOFFICE_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Where the built-in house provider sends its wallet calls; default this process (http://127.0.0.1:PORT).
   HOUSE_PLATFORM_URL: z.url().optional(),
 });
@@ -254,6 +283,8 @@ export const envSchema = envObject
       });
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (it is a second listener)" });
+    if (env.BACKOFFICE_PORT !== undefined && (env.BACKOFFICE_PORT === env.PORT || env.BACKOFFICE_PORT === env.METRICS_PORT))
+      ctx.addIssue({ code: "custom", path: ["BACKOFFICE_PORT"], message: "must differ from PORT and METRICS_PORT (it is a listener of its own)" });
     if (env.NODE_ENV !== "production") return;
     if (env.DEMO_MODE)
       ctx.addIssue({
@@ -279,6 +310,12 @@ export const envSchema = envObject
         path: ["PROVIDER_HOUSE_SECRET"],
         message: "must be set in production (the default is public)",
       });
+    if (env.STAFF_SECRET_KEY === DEV_STAFF_SECRET_KEY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["STAFF_SECRET_KEY"],
+        message: "must be set in production (the default is public)",
+      });
   })
   .transform((env) => ({
     ...env,
@@ -294,6 +331,10 @@ export const envSchema = envObject
     DEV_OIDC_PROVIDER: env.DEMO_MODE && (env.DEV_OIDC_PROVIDER ?? true),
     SANDBOX_PSP_ENABLED: env.NODE_ENV !== "production" && (env.SANDBOX_PSP_ENABLED ?? env.DEMO_MODE),
     WITHDRAWAL_REQUIRES_KYC: env.WITHDRAWAL_REQUIRES_KYC ?? env.NODE_ENV === "production",
+    // Production reviews every withdrawal unless the operator sets a rule; the demo pays small ones at once.
+    WITHDRAWAL_AUTO_APPROVE_MAX:
+      env.WITHDRAWAL_AUTO_APPROVE_MAX ?? (env.DEMO_MODE && env.NODE_ENV !== "production" ? "50" : undefined),
+    WITHDRAWAL_AUTO_APPROVE_VERIFIED_ONLY: env.WITHDRAWAL_AUTO_APPROVE_VERIFIED_ONLY ?? !env.DEMO_MODE,
     API_DOCS: env.API_DOCS ?? env.NODE_ENV !== "production",
     // Where /metrics answers: its own listener, the main one, or nowhere (production without a token).
     metricsOn:

@@ -53,6 +53,9 @@ export const users = pgTable(
     billing_segments: varchar("billing_segments", { length: 64 }).array().notNull().default(sql`'{}'::varchar(64)[]`),
     b_tag: varchar("b_tag", { length: 200 }),
     promo_code: varchar("promo_code", { length: 64 }),
+    // Stamped by the trigger users_credential_changes (migration 0017): withdrawal review's risk signals.
+    password_changed_at: tstz("password_changed_at"),
+    email_changed_at: tstz("email_changed_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

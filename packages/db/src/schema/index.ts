@@ -11,4 +11,5 @@ export * from "./exchange-rates.ts";
 export * from "./payments.ts";
 export * from "./staff.ts";
 export * from "./player-admin.ts";
+export * from "./money-review.ts";
 export * from "./live-chat.ts";

@@ -23,6 +23,8 @@ export const ledgerAccountKinds = [
   "withdrawal_pending",
   // Bonus money and free-spin winnings granted by the operator.
   "bonus_cost",
+  // The other side of staff's manual adjustments (issue #15, ADR 018): credits leave it, debits arrive.
+  "operator_adjustment",
 ] as const;
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
@@ -58,6 +60,8 @@ export const ledgerTransferKinds = [
   "bonus_conversion",
   "free_spin_win",
   "correction",
+  // A staff member's credit or debit of a player's pocket (back office, ADR 018).
+  "manual_adjustment",
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

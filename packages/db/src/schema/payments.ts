@@ -164,6 +164,8 @@ export const paymentCards = pgTable(
   (t) => [
     index("payment_cards_customer_idx").on(t.customer_guid, t.created_at),
     uniqueIndex("payment_cards_token_uq").on(t.payment_system_guid, t.provider_token),
+    // Withdrawal review (migration 0017): the same card saved by another player.
+    index("payment_cards_identity_idx").on(t.bin, t.last4, t.exp_month, t.exp_year),
     check("payment_cards_bin_digits", sql`${t.bin} ~ '^[0-9]{6,8}$'`),
     check("payment_cards_last4_digits", sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
@@ -171,6 +173,10 @@ export const paymentCards = pgTable(
 
 export const paymentStatuses = ["pending", "successful", "failed", "cancelled"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+// Where a withdrawal is in the operator's review (ADR 018); null for deposits. Only approved and
+// auto_approved withdrawals are handed to the PSP.
+export const withdrawalReviewStatuses = ["in_review", "approved", "auto_approved", "declined"] as const;
+export type WithdrawalReviewStatus = (typeof withdrawalReviewStatuses)[number];
 
 /**
  * One deposit or withdrawal: the contract's Payment and Billing transaction
@@ -219,6 +225,10 @@ export const payments = pgTable(
     payout_submitted_at: tstz("payout_submitted_at"),
     // Settled at once by POST /billing/deposit/test (never in production).
     is_test: boolean("is_test").notNull().default(false),
+    review_status: varchar("review_status", { length: 16, enum: withdrawalReviewStatuses }),
+    // The staff member who approved or declined it (staff_users.guid), and when.
+    reviewed_by: uuid("reviewed_by"),
+    reviewed_at: tstz("reviewed_at"),
     trusted: boolean("trusted").notNull().default(false),
     external_provider_data: jsonb("external_provider_data").$type<Record<string, unknown>>().notNull().default({}),
     created_at: createdAt(),
@@ -232,6 +242,10 @@ export const payments = pgTable(
       .on(t.created_at)
       .where(sql`${t.transaction_type} = 'withdrawal' AND ${t.status} = 'pending' AND ${t.payout_submitted_at} IS NULL`),
     check("payments_amount_positive", sql`${t.amount} > 0`),
+    index("payments_review_idx")
+      .on(t.review_status, t.created_at, t.guid)
+      .where(sql`${t.transaction_type} = 'withdrawal'`),
+    index("payments_external_account_idx").on(t.external_account).where(sql`${t.external_account} IS NOT NULL`),
   ],
 );
 

@@ -10,6 +10,8 @@ import { announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
 import { assertAmount, findAvailableMethod, loadCurrency, loadPlayer, resolveSegmentGuids } from "./payment-lookups.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { submitPayout } from "./submit-payout.ts";
+import { applyWithdrawalReviewRule } from "../money-review/apply-withdrawal-review-rule.ts";
+import type { WithdrawalReviewStatus } from "@croupier/db/schema/payments";
 import { withdrawalPendingAccount } from "./withdrawal-ledger.ts";
 
 export type CreateWithdrawalInput = {
@@ -30,8 +32,9 @@ class InsufficientCash extends Error {}
 /**
  * Requests a withdrawal: reserves the amount from the player's CASH (never
  * bonus money) in one guarded statement — player cash → withdrawal_pending —
- * together with the pending payment, then hands the payout to the PSP. A
- * concurrent bet and withdrawal can never both spend the same cash.
+ * together with the pending payment, then hands the payout to the PSP if the
+ * operator's auto-approval rule passes (otherwise it waits for staff review,
+ * ADR 018). A concurrent bet and withdrawal can never both spend the same cash.
  */
 export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdrawalInput): Promise<string> {
   const replayed = await findIdempotentPayment(ctx.db, input.playerGuid, input.idempotency);
@@ -66,14 +69,16 @@ export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdr
   const destination = await resolveDestination(ctx, input, method.kind, method.system_guid, currency.guid);
   const pending = await withdrawalPendingAccount(ctx.db, currency.guid);
   const paymentGuid = randomUUID();
+  let review = "in_review" as WithdrawalReviewStatus;
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.execute(
         sql`INSERT INTO payments (guid, customer_guid, wallet_guid, currency_guid, payment_system_guid, payment_method_guid,
-                                  transaction_type, status, amount, card_guid, external_account, network, destination_tag)
+                                  transaction_type, status, amount, card_guid, external_account, network, destination_tag, review_status)
             VALUES (${paymentGuid}::uuid, ${player.guid}::uuid, ${wallet.guid}::uuid, ${currency.guid}::uuid,
                     ${method.system_guid}::uuid, ${method.method_guid}::uuid, 'withdrawal', 'pending', ${amount}::numeric,
-                    ${destination.cardGuid}::uuid, ${destination.address}, ${destination.network}, ${destination.destinationTag})`,
+                    ${destination.cardGuid}::uuid, ${destination.address}, ${destination.network}, ${destination.destinationTag},
+                    'in_review')`,
       );
       await recordIdempotencyKey(tx, player.guid, input.idempotency, paymentGuid);
       const moved = await moveWalletMoney(tx, {
@@ -94,6 +99,7 @@ export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdr
              WHERE guid = ${paymentGuid}::uuid`,
       );
       await logPaymentEvent(tx, { paymentGuid, eventType: "created", executor: "player", changedBy: player.guid, comment: "Cash reserved" });
+      review = await applyWithdrawalReviewRule(tx, ctx.env, paymentGuid);
       await announcePaymentStatus(tx, paymentGuid);
     });
   } catch (error) {
@@ -105,6 +111,8 @@ export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdr
     }
     throw error;
   }
+  // Staff review it in the back office first (modules/money-review), unless the operator's rule let it through.
+  if (review !== "auto_approved") return paymentGuid;
   // Best effort now; the payments worker retries payouts that could not be handed over.
   await submitPayout(ctx, paymentGuid).catch((error: unknown) => ctx.log.warn({ err: error, payment_guid: paymentGuid }, "payout not submitted yet"));
   return paymentGuid;

@@ -8,7 +8,7 @@ export async function logPaymentEvent(
   input: {
     paymentGuid: string;
     eventType: string;
-    executor: "player" | "psp" | "system";
+    executor: "player" | "psp" | "system" | "staff";
     changedBy?: string | null;
     comment?: string | null;
     reason?: string | null;

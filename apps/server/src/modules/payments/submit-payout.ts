@@ -4,7 +4,7 @@ import { logPaymentEvent } from "./payment-log.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 
 /**
- * Hands a pending withdrawal to its PSP. Claimed with a guarded UPDATE so two
+ * Hands a pending withdrawal to its PSP, once staff approved it or the auto-approval rule did (ADR 018). Claimed with a guarded UPDATE so two
  * processes never both submit; the PSP call is idempotent on our reference,
  * and a failed call releases the claim for the worker to retry.
  */
@@ -22,6 +22,8 @@ export async function submitPayout(ctx: PaymentsContext, paymentGuid: string): P
     sql`WITH claimed AS (
           UPDATE payments SET payout_submitted_at = now()
            WHERE guid = ${paymentGuid}::uuid AND transaction_type = 'withdrawal' AND status = 'pending' AND external_id IS NULL
+             -- Only what staff approved, or the operator's auto-approval rule let through (ADR 018).
+             AND review_status IN ('approved', 'auto_approved')
              -- A claim whose process died mid-call is taken over after five minutes.
              AND (payout_submitted_at IS NULL OR payout_submitted_at < now() - interval '5 minutes')
           RETURNING guid, amount, currency_guid, payment_system_guid, card_guid, external_account, network, destination_tag)
@@ -53,6 +55,7 @@ export async function submitUnsentPayouts(ctx: PaymentsContext, olderThanSeconds
     ctx.db,
     sql`SELECT guid FROM payments
          WHERE transaction_type = 'withdrawal' AND status = 'pending' AND external_id IS NULL
+           AND review_status IN ('approved', 'auto_approved')
            AND created_at <= now() - make_interval(secs => ${olderThanSeconds})
            AND (payout_submitted_at IS NULL OR payout_submitted_at < now() - interval '5 minutes')
          ORDER BY created_at LIMIT 50`,

@@ -60,31 +60,58 @@ export async function completeWithdrawal(db: Db, paymentGuid: string, details: R
 export async function refundWithdrawal(
   db: Db,
   paymentGuid: string,
-  input: { status: "failed" | "cancelled"; reason: string; executor: "psp" | "player" | "system"; changedBy?: string },
+  input: RefundWithdrawalInput,
 ): Promise<"refunded" | "ignored"> {
   const currency = await paymentCurrency(db, paymentGuid);
   if (!currency) return "ignored";
   const pending = await withdrawalPendingAccount(db, currency);
-  return db.transaction(async (tx) => {
-    const w = await lockWithdrawal(tx, paymentGuid);
-    if (!w || w.status !== "pending") return "ignored";
-    const moved = await moveWalletMoney(tx, {
-      walletGuid: w.wallet_guid,
-      pocket: "balance",
-      direction: "credit",
-      amount: w.amount,
-      counterpartyAccountGuid: pending,
-      kind: "withdrawal_refund",
-      idempotencyKey: `payment:${paymentGuid}:refund`,
-      paymentGuid,
-      operationType: input.status === "cancelled" ? "withdrawal_cancelled" : "withdrawal_failed",
-    });
-    if (moved.status !== "applied" && moved.status !== "replayed") throw new Error(`refund ${paymentGuid}: ledger ${moved.status}`);
-    await tx.execute(sql`UPDATE payments SET status = ${input.status}, updated_at = now() WHERE guid = ${paymentGuid}::uuid`);
-    await logPaymentEvent(tx, { paymentGuid, eventType: input.status, executor: input.executor, changedBy: input.changedBy, reason: input.reason });
-    await announcePaymentStatus(tx, paymentGuid);
-    return "refunded";
+  return db.transaction((tx) => refundWithdrawalInTransaction(tx, paymentGuid, pending, input));
+}
+
+export type RefundWithdrawalInput = {
+  status: "failed" | "cancelled";
+  reason: string;
+  executor: "psp" | "player" | "system" | "staff";
+  changedBy?: string;
+  /** payment_logs event type; default the new status. A staff decline logs "declined". */
+  eventType?: string;
+};
+
+/**
+ * refundWithdrawal inside the caller's transaction (a staff decline writes its review decision and audit
+ * entry in the same one). `pending` is the currency's withdrawal_pending account (withdrawalPendingAccount),
+ * resolved before the transaction.
+ */
+export async function refundWithdrawalInTransaction(
+  tx: SqlExecutor,
+  paymentGuid: string,
+  pending: string,
+  input: RefundWithdrawalInput,
+): Promise<"refunded" | "ignored"> {
+  const w = await lockWithdrawal(tx, paymentGuid);
+  if (!w || w.status !== "pending") return "ignored";
+  const moved = await moveWalletMoney(tx, {
+    walletGuid: w.wallet_guid,
+    pocket: "balance",
+    direction: "credit",
+    amount: w.amount,
+    counterpartyAccountGuid: pending,
+    kind: "withdrawal_refund",
+    idempotencyKey: `payment:${paymentGuid}:refund`,
+    paymentGuid,
+    operationType: input.status === "cancelled" ? "withdrawal_cancelled" : "withdrawal_failed",
   });
+  if (moved.status !== "applied" && moved.status !== "replayed") throw new Error(`refund ${paymentGuid}: ledger ${moved.status}`);
+  await tx.execute(sql`UPDATE payments SET status = ${input.status}, updated_at = now() WHERE guid = ${paymentGuid}::uuid`);
+  await logPaymentEvent(tx, {
+    paymentGuid,
+    eventType: input.eventType ?? input.status,
+    executor: input.executor,
+    changedBy: input.changedBy,
+    reason: input.reason,
+  });
+  await announcePaymentStatus(tx, paymentGuid);
+  return "refunded";
 }
 
 async function paymentCurrency(db: Db, paymentGuid: string): Promise<string | undefined> {
