@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { ChatLauncher } from "../features/live-chat/chat-launcher";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { LiveChatMount } from "./live-chat-mount";
 import { Sidebar } from "./sidebar";
 import { SidebarProvider } from "./sidebar-state";
 
@@ -25,7 +25,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
           <Footer />
         </div>
       </div>
-      <ChatLauncher />
+      <LiveChatMount />
     </SidebarProvider>
   );
 }

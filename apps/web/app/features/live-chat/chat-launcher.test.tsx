@@ -1,8 +1,9 @@
 import type { PlayerChatView } from "@croupier/contract/entities/live-chat";
+import type { RealtimeClient } from "@croupier/contract/realtime-client";
 import type { ChatMessageEvent } from "@croupier/contract/realtime-events";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChatLauncher } from "./chat-launcher";
 
 type Handler = (event: unknown) => void;
@@ -20,16 +21,13 @@ vi.mock("../../lib/browser-api", () => {
   return { useApi: () => api, getBrowserApi: () => api };
 });
 vi.mock("../../lib/toasts", () => ({ toastError: mocks.toastError }));
-vi.mock("../realtime/realtime-provider", () => {
-  const client = {
-    on: (type: string, handler: Handler) => {
-      mocks.handlers.set(type, handler);
-      return () => mocks.handlers.delete(type);
-    },
-    onReconnect: () => () => {},
-  };
-  return { useRealtime: () => ({ client, state: "connected" }) };
-});
+const client = {
+  on: (type: string, handler: Handler) => {
+    mocks.handlers.set(type, handler);
+    return () => mocks.handlers.delete(type);
+  },
+  onReconnect: () => () => {},
+} as unknown as RealtimeClient;
 
 const message = (id: string, author: "player" | "staff", text: string) => ({
   id,
@@ -50,9 +48,14 @@ const view = (overrides: Partial<PlayerChatView> = {}): PlayerChatView => ({
 
 const ui = () => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-    <ChatLauncher />
+    <ChatLauncher client={client} state="connected" />
   </QueryClientProvider>
 );
+
+// The panel is a lazy chunk; loading it once up front keeps the first test inside findBy's wait on a busy machine.
+beforeAll(async () => {
+  await import("./chat-panel");
+});
 
 beforeEach(() => {
   mocks.auth = { authenticated: true, userId: "player-1" };
@@ -64,6 +67,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 afterEach(cleanup);
+configure({ asyncUtilTimeout: 4_000 });
 
 describe("ChatLauncher", () => {
   it("shows the unread badge, opens an accessible dialog with the history, reads it and closes on Escape", async () => {

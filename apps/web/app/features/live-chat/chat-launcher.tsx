@@ -1,9 +1,9 @@
 import type { PlayerChatView } from "@croupier/contract/entities/live-chat";
+import type { RealtimeClient, RealtimeState } from "@croupier/contract/realtime-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Icon } from "../../components/icons";
 import { useAuth } from "../../lib/use-auth";
-import { useRealtime } from "../realtime/realtime-provider";
 import { applyChatEvent, chatKey, useChat, VISITOR_CHAT_FLAG } from "./chat-api";
 
 const ChatPanel = lazy(() => import("./chat-panel"));
@@ -24,13 +24,13 @@ const visitorStarted = () => {
 };
 
 /**
- * The live-chat button in the corner of every page, with the unread badge. The panel (a dialog) is
+ * The live-chat button in the corner of every page, with the unread badge. The player's realtime
+ * connection comes from the shell (components/live-chat-mount.tsx: features do not import each other). The panel (a dialog) is
  * a lazy chunk loaded at the first click. Players get messages and typing live over their socket;
  * visitors (no socket) poll while the panel is open.
  */
-export function ChatLauncher() {
+export function ChatLauncher({ client, state }: { client: RealtimeClient | null; state: RealtimeState }) {
   const { authenticated, userId } = useAuth();
-  const { client, state } = useRealtime();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [staffTypingAt, setStaffTypingAt] = useState<number | null>(null);
