@@ -302,6 +302,7 @@ async function main() {
         NODE_ENV: "production",
         JWT_SECRET: randomBytes(32).toString("hex"),
         PROVIDER_HOUSE_SECRET: SECRET,
+        STAFF_SECRET_KEY: randomBytes(32).toString("hex"),
         REDIS_URL: "",
         DATABASE_POOL_MAX: String(POOL_MAX),
       },

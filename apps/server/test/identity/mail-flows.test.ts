@@ -166,6 +166,7 @@ describe("dev outbox", () => {
       NODE_ENV: "production",
       JWT_SECRET: "a-production-secret-of-at-least-32-chars",
       PROVIDER_HOUSE_SECRET: "production-house-secret",
+      STAFF_SECRET_KEY: "a-production-staff-key-of-at-least-32-chars",
     });
     try {
       expect((await prod.app.inject({ method: "GET", url: "/dev/outbox" })).statusCode).toBe(404);
