@@ -11,6 +11,8 @@ export type NavEntry = {
 };
 
 export const NAV: readonly NavEntry[] = [
+  { to: "/reports", label: "Reports", description: "Deposits, withdrawals, GGR, NGR and players per day, game provider and game, from the ledger; CSV.", group: "Oversight", permissions: ["reports.read"] },
+  { to: "/catalog", label: "Catalogue", description: "Enable or disable games and studios, order the lobby, edit game tags.", group: "Content", permissions: ["catalog.manage"] },
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },
 ];
 

@@ -20,6 +20,8 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("", () => import("./routes/home")),
   page("players", () => import("./routes/players"), "players.read"),
   page("players/:id", () => import("./routes/player"), "players.read"),
+  page("reports", () => import("./routes/reports"), "reports.read"),
+  page("catalog", () => import("./routes/catalog"), "catalog.manage"),
   page("*", () => import("./routes/not-found")),
 ];
 

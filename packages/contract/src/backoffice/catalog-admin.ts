@@ -139,3 +139,8 @@ export const updateTagBody = z
   .strict()
   .describe("A tag's place among the lobby rows and category lists (lower first)");
 export type UpdateTagBody = z.infer<typeof updateTagBody>;
+
+export const adminGames = z.array(adminGame);
+export const adminStudios = z.array(adminStudio);
+export const adminTags = z.array(adminTag);
+export const adminGameProviders = z.array(adminGameProvider);

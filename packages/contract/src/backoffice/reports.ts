@@ -169,3 +169,5 @@ export type GameReportRow = z.infer<typeof gameReportRow>;
 /** The currencies a report can be asked for, with the decimals to show their amounts with. */
 export const reportCurrency = z.object({ code: z.string(), decimals: z.number().int() }).describe("ReportCurrency");
 export type ReportCurrency = z.infer<typeof reportCurrency>;
+export const reportCurrencies = z.array(reportCurrency);
+export const gameReportRows = z.array(gameReportRow);

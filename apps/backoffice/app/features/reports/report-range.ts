@@ -1,0 +1,29 @@
+import { REPORT_RANGE_DAYS_MAX, reportDays } from "@croupier/contract/backoffice/reports";
+
+/** The report page's inputs: inclusive UTC days and a currency code ("" = every currency). */
+export type ReportRange = { from: string; to: string; currency: string };
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The last 30 UTC days, today included. */
+export function defaultRange(now = new Date()): ReportRange {
+  const from = new Date(now.getTime() - 29 * 86_400_000);
+  return { from: isoDay(from), to: isoDay(now), currency: "" };
+}
+
+/** What the server would refuse, said before asking it (the server checks again). */
+export function rangeErrors(range: Pick<ReportRange, "from" | "to">): { from?: string; to?: string } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.from)) return { from: "Pick the first day." };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.to)) return { to: "Pick the last day." };
+  const days = reportDays(range.from, range.to);
+  if (days < 1) return { to: "The last day must be on or after the first." };
+  if (days > REPORT_RANGE_DAYS_MAX) return { to: `At most ${REPORT_RANGE_DAYS_MAX} days at once.` };
+  return {};
+}
+
+/** The query string of a report call. */
+export const rangeQuery = (range: ReportRange) => ({
+  from: range.from,
+  to: range.to,
+  currency: range.currency || undefined,
+});
