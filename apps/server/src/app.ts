@@ -8,6 +8,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
+import { backofficeListenerGate } from "./lib/backoffice-listener.ts";
 import { loggerOptions, type LogDestination } from "./lib/log-options.ts";
 import { openapiOptions } from "./lib/openapi-options.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
@@ -94,6 +95,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
     });
   }
   await app.register(errorsPlugin);
+  // With BACKOFFICE_PORT, the console and /api/backoffice/v1 answer only on their own listener (server.ts).
+  await app.register(backofficeListenerGate, { ownListener: env.BACKOFFICE_PORT !== undefined });
   await app.register(observabilityPlugin, {
     database,
     metricsRoute: env.metricsOn === "main-listener",

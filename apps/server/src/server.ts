@@ -7,7 +7,9 @@ import { houseGamesPlugin } from "@croupier/house-games/plugin";
 import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
+import { startBackofficeListener, type BackofficeListener } from "./lib/backoffice-listener.ts";
 import { startMetricsListener, type MetricsListener } from "./lib/metrics-listener.ts";
+import { backofficeAppPlugin } from "./plugins/backoffice-app.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
 // The process entry: env → database → migrations → seed → app → listen.
@@ -40,6 +42,13 @@ async function main() {
     secret: env.PROVIDER_HOUSE_SECRET,
   });
 
+  // The staff console at /backoffice (before the web app, whose catch-all would otherwise answer it).
+  if (fs.existsSync(path.join(env.BACKOFFICE_BUILD_DIR, "index.html"))) {
+    await app.register(backofficeAppPlugin, { buildDir: env.BACKOFFICE_BUILD_DIR });
+  } else {
+    app.log.warn(`No back-office build at ${env.BACKOFFICE_BUILD_DIR}; /backoffice is not served (run npm run build).`);
+  }
+
   if (env.SERVE_WEB) {
     const serverBuild = path.join(env.WEB_BUILD_DIR, "server/index.js");
     if (fs.existsSync(serverBuild)) {
@@ -50,6 +59,7 @@ async function main() {
   }
 
   let metricsListener: MetricsListener | undefined;
+  let backofficeListener: BackofficeListener | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -58,6 +68,7 @@ async function main() {
     // Stop accepting, let in-flight requests finish, then release the database.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    await backofficeListener?.close();
     await app.close();
     await metricsListener?.close();
     await database.close();
@@ -75,6 +86,12 @@ async function main() {
       metrics: app.metrics,
     });
     app.log.info(`Metrics at http://${env.METRICS_HOST}:${metricsListener.port}/metrics`);
+  }
+  if (env.BACKOFFICE_PORT !== undefined) {
+    backofficeListener = await startBackofficeListener(app, { host: env.BACKOFFICE_HOST, port: env.BACKOFFICE_PORT });
+    app.log.info(`Back office at http://${env.BACKOFFICE_HOST}:${backofficeListener.port}/backoffice (only there)`);
+  } else {
+    app.log.info(`Back office at ${env.PUBLIC_URL}/backoffice`);
   }
   if (env.metricsOn === "off") app.log.info("/metrics is off: set METRICS_TOKEN or METRICS_PORT to scrape it");
   app.log.info(`Croupier is running at ${env.PUBLIC_URL}`);
