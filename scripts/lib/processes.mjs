@@ -43,10 +43,44 @@ export function exitCodeOf(code, signal) {
 /** The house provider's game client, served under /house. */
 export const houseClientBuild = path.join(root, "apps/house-games/client/dist/index.html");
 
-/** Builds the web app and the house game client (npm run build) when either output is missing. */
+/** The staff console (apps/backoffice), served under /backoffice. */
+export const backofficeDir = path.join(root, "apps/backoffice");
+export const backofficeBuild = path.join(backofficeDir, "build/index.html");
+
+/** The newest modification time (ms) of the files under `dir` (0 when it does not exist). */
+function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds the console (npm run build:backoffice) when its build is missing or older than its sources or the
+ * contract it imports: it takes seconds, and a stale console would test yesterday's pages.
+ */
+export async function ensureBackofficeBuild({ log = console.log } = {}) {
+  const built = fs.existsSync(backofficeBuild) ? fs.statSync(backofficeBuild).mtimeMs : 0;
+  const sources = [path.join(backofficeDir, "app"), path.join(backofficeDir, "index.html"), path.join(root, "packages/contract/src")];
+  const newest = Math.max(...sources.map((source) => (fs.existsSync(source) && fs.statSync(source).isFile() ? fs.statSync(source).mtimeMs : newestMtime(source))));
+  if (built > newest) return;
+  log(built === 0 ? "No console build: running npm run build:backoffice" : "The console's sources changed: running npm run build:backoffice");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const code = await run(npm, ["run", "build:backoffice"]);
+  if (code !== 0) throw new Error(`The console build failed (exit code ${code})`);
+  if (!fs.existsSync(backofficeBuild)) throw new Error(`The console build finished but ${backofficeBuild} does not exist`);
+}
+
+/**
+ * Builds the web app and the house game client (npm run build) when either output is missing, and the
+ * console when it is missing or stale.
+ */
 export async function ensureWebBuild({ log = console.log } = {}) {
   const missing = [webServerBuild, houseClientBuild].filter((file) => !fs.existsSync(file));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return ensureBackofficeBuild({ log });
   log(`No build at ${missing.map((file) => path.relative(root, file)).join(", ")}: running npm run build`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const code = await run(npm, ["run", "build"]);
