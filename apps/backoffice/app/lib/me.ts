@@ -1,20 +1,14 @@
+import { staffMe, type StaffMe } from "@croupier/contract/backoffice/staff";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { StaffPermission, StaffRole } from "@croupier/contract/staff-permissions";
 import { staffApi } from "./staff-api";
 
-/** GET /me: who is signed in and what their role allows. */
-export type StaffMe = {
-  id: string;
-  email: string;
-  display_name: string;
-  role: StaffRole;
-  permissions: StaffPermission[];
-};
+export type { StaffMe };
 
 export const ME_QUERY_KEY = ["backoffice", "me"] as const;
 
+/** GET /me: who is signed in and what their role allows. */
 export async function fetchMe(signal?: AbortSignal): Promise<StaffMe> {
-  const { payload } = await staffApi().get<StaffMe>("/me", { signal });
+  const { payload } = await staffApi().get("/me", { signal, schema: staffMe });
   return payload;
 }
 
