@@ -14,6 +14,7 @@ export const NAV: readonly NavEntry[] = [
   { to: "/reports", label: "Reports", description: "Deposits, withdrawals, GGR, NGR and players per day, game provider and game, from the ledger; CSV.", group: "Oversight", permissions: ["reports.read"] },
   { to: "/catalog", label: "Catalogue", description: "Enable or disable games and studios, order the lobby, edit game tags.", group: "Content", permissions: ["catalog.manage"] },
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },
+  { to: "/chat", label: "Live chat", description: "Answer players and visitors: unassigned, mine and closed conversations, canned replies.", group: "Players", permissions: ["chat.read"] },
 ];
 
 export const NAV_GROUPS: readonly NavEntry["group"][] = ["Players", "Money", "Content", "Oversight", "Administration", "You"];

@@ -22,6 +22,7 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("players/:id", () => import("./routes/player"), "players.read"),
   page("reports", () => import("./routes/reports"), "reports.read"),
   page("catalog", () => import("./routes/catalog"), "catalog.manage"),
+  page("chat", () => import("./routes/chat"), "chat.read"),
   page("*", () => import("./routes/not-found")),
 ];
 
