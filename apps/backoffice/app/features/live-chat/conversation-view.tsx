@@ -45,10 +45,11 @@ export function ConversationView({ id, staffId, canReply, playerTyping, onTyping
   const conversation = detail.data?.conversation;
   const unread = conversation?.unread ?? 0;
   const readMutate = read.mutate;
-  // Looking at a conversation reads it (the inbox's unread counts drop for everyone).
+  // Looking at a conversation reads it for the team (the inbox's unread counts drop for everyone), but
+  // only for someone who can answer: a compliance officer's glance must not hide a waiting player.
   useEffect(() => {
-    if (id && unread > 0) readMutate(id);
-  }, [id, unread, readMutate]);
+    if (id && canReply && unread > 0) readMutate(id);
+  }, [id, canReply, unread, readMutate]);
 
   const messageCount = detail.data?.messages.length ?? 0;
   useEffect(() => {
