@@ -15,6 +15,9 @@ export const NAV: readonly NavEntry[] = [
   { to: "/catalog", label: "Catalogue", description: "Enable or disable games and studios, order the lobby, edit game tags.", group: "Content", permissions: ["catalog.manage"] },
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },
   { to: "/chat", label: "Live chat", description: "Answer players and visitors: unassigned, mine and closed conversations, canned replies.", group: "Players", permissions: ["chat.read"] },
+  { to: "/audit-log", label: "Audit log", description: "Every staff action and bulk read of personal data, with before and after.", group: "Oversight", permissions: ["audit.read"] },
+  { to: "/staff", label: "Staff", description: "Create staff accounts, change roles, disable, reset two-factor.", group: "Administration", permissions: ["staff.manage"] },
+  { to: "/account", label: "My account", description: "Your profile and a new set of recovery codes.", group: "You", permissions: [] },
 ];
 
 export const NAV_GROUPS: readonly NavEntry["group"][] = ["Players", "Money", "Content", "Oversight", "Administration", "You"];

@@ -23,6 +23,9 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("reports", () => import("./routes/reports"), "reports.read"),
   page("catalog", () => import("./routes/catalog"), "catalog.manage"),
   page("chat", () => import("./routes/chat"), "chat.read"),
+  page("account", () => import("./routes/account")),
+  page("staff", () => import("./routes/staff"), "staff.manage"),
+  page("audit-log", () => import("./routes/audit-log"), "audit.read"),
   page("*", () => import("./routes/not-found")),
 ];
 
