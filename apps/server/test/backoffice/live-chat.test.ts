@@ -105,6 +105,49 @@ describe("live chat: the player's side", () => {
     expect(row).toMatchObject({ player_id: null, label: expect.stringMatching(/^Visitor /), unread: 1 });
   });
 
+  it("lets a visitor who signs up keep their conversation, and nobody else take it", async () => {
+    await markOnline(ctx, support);
+    const visitor = await chatVisitor(ctx);
+    const sent = await player("POST", "/chat/messages", visitor.headers, { text: "Can I play from Canada?" });
+    const conversationId = sent.body.payload.conversation_id as string;
+
+    // While the visitor's session lives, a player cannot take the conversation.
+    const other = await chatPlayer(ctx);
+    expect(
+      (await player("POST", "/chat/claim", other.headers, { conversation_id: conversationId })).body.payload,
+    ).toEqual({ claimed: false });
+
+    const currencies = await ctx.app.inject({ method: "GET", url: "/api/v1/dictionary/currencies" });
+    const usd = (currencies.json().payload as { guid: string; code: string }[]).find((c) => c.code === "USD")!;
+    const signup = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/signup",
+      headers: visitor.headers,
+      payload: {
+        email: `chat-${crypto.randomUUID()}@example.test`,
+        password: "correct-horse-9",
+        currency_guid: usd.guid,
+      },
+    });
+    expect(signup.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${signup.json().payload.access_token as string}` };
+    expect((await player("POST", "/chat/claim", headers, { conversation_id: conversationId })).body.payload).toEqual({
+      claimed: true,
+    });
+    const view = await player("GET", "/chat/conversation", headers);
+    expect(view.body.payload.conversation.id).toBe(conversationId);
+    expect(view.body.payload.messages.map((m: { text: string }) => m.text)).toEqual(["Can I play from Canada?"]);
+    // Claimed once: it is no longer a visitor's.
+    expect(
+      (await player("POST", "/chat/claim", other.headers, { conversation_id: conversationId })).body.payload,
+    ).toEqual({ claimed: false });
+    // Visitors cannot claim at all.
+    expect(
+      (await player("POST", "/chat/claim", (await chatVisitor(ctx)).headers, { conversation_id: conversationId }))
+        .status,
+    ).toBe(401);
+  });
+
   it("refuses calls without a session, empty or too long messages, and control characters, naming the field", async () => {
     expect((await ctx.app.inject({ method: "GET", url: "/api/v1/chat/conversation" })).statusCode).toBe(401);
     await markOnline(ctx, support);

@@ -5,10 +5,11 @@ import { BACKOFFICE_SOCKET_NAMESPACE } from "@croupier/contract/backoffice/live-
 import { okEnvelope } from "@croupier/contract/envelope";
 import { playerChatView, sendChatMessageBody, sentChatMessage } from "@croupier/contract/entities/live-chat";
 import { ok } from "../../lib/envelope.ts";
-import { requireSession } from "../../lib/request-auth.ts";
+import { playerId, requirePlayer, requireSession } from "../../lib/request-auth.ts";
 import { queryRows } from "../../lib/sql-executor.ts";
 import { staffChatRoom } from "../realtime/realtime-rooms.ts";
 import type { ChatOwner } from "./chat-sql.ts";
+import { claimVisitorConversation } from "./claim-visitor-conversation.ts";
 import { ownerCondition } from "./chat-sql.ts";
 import { loadPlayerChat } from "./load-player-chat.ts";
 import { markPlayerChatRead } from "./mark-player-chat-read.ts";
@@ -90,6 +91,28 @@ export const liveChatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await markPlayerChatRead(db, owner(request.auth))),
+  );
+
+  app.post(
+    "/chat/claim",
+    {
+      preHandler: requirePlayer,
+      schema: {
+        tags,
+        security,
+        summary: "Keep the conversation started as a visitor before logging in",
+        description:
+          "conversation_id: the conversation this browser started as a visitor. It becomes the player's if it has no player yet " +
+          "and its anonymous session ended within the last hour (the login ends it); into their open conversation when they have one.",
+        body: z.object({ conversation_id: z.uuid() }),
+        response: { 200: okEnvelope(z.object({ claimed: z.boolean() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await claimVisitorConversation(db, { userId: playerId(request), conversationId: request.body.conversation_id }),
+      ),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { conversationMessages, ownerCondition, type ChatOwner } from "./chat-sql.ts";
 import { isStaffOnline } from "./is-staff-online.ts";
 
-/** The caller's latest conversation with its messages, whether anyone can answer now, and their email to prefill. */
+/** The caller's open conversation (else their latest) with its messages, whether anyone can answer now, and their email to prefill. */
 export async function loadPlayerChat(executor: SqlExecutor, owner: ChatOwner): Promise<PlayerChatView> {
   const [conversation] = await queryRows<{
     id: string;
@@ -16,7 +16,7 @@ export async function loadPlayerChat(executor: SqlExecutor, owner: ChatOwner): P
     sql`SELECT c.guid AS id, c.status, c.player_unread AS unread, c.offline_email
           FROM chat_conversations c
          WHERE ${ownerCondition(owner)}
-         ORDER BY c.created_at DESC, c.guid LIMIT 1`,
+         ORDER BY (c.status = 'open') DESC, c.created_at DESC, c.guid LIMIT 1`,
   );
   const [user] = owner.userId
     ? await queryRows<{ email: string }>(executor, sql`SELECT email FROM users WHERE guid = ${owner.userId}::uuid`)

@@ -16,8 +16,35 @@ import { useApi } from "../../lib/browser-api";
 /** The contract's CHAT_MESSAGE_MAX_LENGTH (not imported: that module carries zod). */
 export const CHAT_TEXT_MAX = 2_000;
 
-/** Set once this browser has written to the chat as a visitor: only then does a visitor's page ask for the conversation. */
+/**
+ * The conversation this browser started as a visitor (localStorage): only then does a visitor's page ask
+ * for it, and after a login the player claims it (POST /chat/claim) so the conversation carries on.
+ */
 export const VISITOR_CHAT_FLAG = "croupier.chat.started";
+
+export function visitorConversation(): string | null {
+  try {
+    return localStorage.getItem(VISITOR_CHAT_FLAG);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberVisitorConversation(conversationId: string | null): void {
+  try {
+    if (conversationId) localStorage.setItem(VISITOR_CHAT_FLAG, conversationId);
+    else localStorage.removeItem(VISITOR_CHAT_FLAG);
+  } catch {
+    // Private mode: the conversation is still there while this page is.
+  }
+}
+
+export async function claimVisitorConversation(api: Api, conversationId: string): Promise<boolean> {
+  const { payload } = await api.client.post<{ claimed: boolean }>("/api/v1/chat/claim", {
+    body: { conversation_id: conversationId },
+  });
+  return payload.claimed;
+}
 
 /** One cache entry per identity: a login or logout switches to the other conversation. */
 export const chatKey = (userId: string | null) => ["live-chat", userId ?? "visitor"] as const;

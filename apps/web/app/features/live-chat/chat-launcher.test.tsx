@@ -191,7 +191,18 @@ describe("ChatLauncher", () => {
         body: { text: "Call me back", email: "vis@example.test" },
       }),
     );
-    expect(localStorage.getItem("croupier.chat.started")).toBe("1");
+    expect(localStorage.getItem("croupier.chat.started")).toBe(conversationId);
+  });
+
+  it("claims the conversation started as a visitor once the player has logged in", async () => {
+    localStorage.setItem("croupier.chat.started", conversationId);
+    mocks.post.mockResolvedValue({ payload: { claimed: true }, metadata: { request_id: "r" } });
+    mocks.get.mockResolvedValue({ payload: view(), metadata: { request_id: "r" } });
+    render(ui());
+    await waitFor(() =>
+      expect(mocks.post).toHaveBeenCalledWith("/api/v1/chat/claim", { body: { conversation_id: conversationId } }),
+    );
+    expect(localStorage.getItem("croupier.chat.started")).toBeNull();
   });
 
   it("prefills a logged-in player's email in the offline form", async () => {

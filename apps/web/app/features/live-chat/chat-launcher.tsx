@@ -4,7 +4,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Icon } from "../../components/icons";
 import { useAuth } from "../../lib/use-auth";
-import { applyChatEvent, chatKey, useChat, VISITOR_CHAT_FLAG } from "./chat-api";
+import { useApi } from "../../lib/browser-api";
+import {
+  applyChatEvent,
+  chatKey,
+  claimVisitorConversation,
+  rememberVisitorConversation,
+  useChat,
+  visitorConversation,
+} from "./chat-api";
 
 const ChatPanel = lazy(() => import("./chat-panel"));
 
@@ -14,14 +22,6 @@ const VISITOR_POLL_MS = 5_000;
 const DISCONNECTED_POLL_MS = 15_000;
 /** How long a typing signal shows "typing…" unless another one comes. */
 export const TYPING_SHOWN_MS = 4_000;
-
-const visitorStarted = () => {
-  try {
-    return localStorage.getItem(VISITOR_CHAT_FLAG) === "1";
-  } catch {
-    return false;
-  }
-};
 
 /**
  * The live-chat button in the corner of every page, with the unread badge. The player's realtime
@@ -39,12 +39,27 @@ export function ChatLauncher({ client, state }: { client: RealtimeClient | null;
   useEffect(() => setMounted(true), []);
 
   const player = authenticated && userId ? userId : null;
-  const wanted = mounted && (open || player !== null || visitorStarted());
+  const api = useApi();
+  const wanted = mounted && (open || player !== null || visitorConversation() !== null);
   const live = player !== null && state === "connected";
   const chat = useChat(player, {
     enabled: wanted,
     pollMs: open ? (live ? false : player ? DISCONNECTED_POLL_MS : VISITOR_POLL_MS) : false,
   });
+
+  // A visitor who chatted and then logged in keeps the conversation.
+  useEffect(() => {
+    const started = player ? visitorConversation() : null;
+    if (!player || !started) return;
+    rememberVisitorConversation(null);
+    claimVisitorConversation(api, started)
+      .then((claimed) => {
+        if (claimed) void queryClient.invalidateQueries({ queryKey: chatKey(player) });
+      })
+      .catch(() => {
+        // The old conversation stays with the staff; the player can simply write again.
+      });
+  }, [player, api, queryClient]);
 
   useEffect(() => {
     if (!client || !player) return;

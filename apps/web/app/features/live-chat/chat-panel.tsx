@@ -12,7 +12,7 @@ import {
   markChatRead,
   sendChatMessage,
   sendTyping,
-  VISITOR_CHAT_FLAG,
+  rememberVisitorConversation,
   withMessage,
 } from "./chat-api";
 
@@ -103,13 +103,7 @@ export default function ChatPanel({ userId, view, loading, failed, retry, staffT
     try {
       const sent = await sendChatMessage(api, { text: trimmed, ...(online ? {} : { email: email.trim() }) });
       setText("");
-      if (!userId) {
-        try {
-          localStorage.setItem(VISITOR_CHAT_FLAG, "1");
-        } catch {
-          // Private mode: the conversation is still there while this page is.
-        }
-      }
+      if (!userId) rememberVisitorConversation(sent.conversation_id);
       queryClient.setQueryData<PlayerChatView>(chatKey(userId), (current) =>
         withMessage(
           current ?? { conversation: null, messages: [], staff_online: sent.staff_online, email: null },
