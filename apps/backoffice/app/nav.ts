@@ -11,6 +11,8 @@ export type NavEntry = {
 };
 
 export const NAV: readonly NavEntry[] = [
+  { to: "/withdrawals", label: "Withdrawals", description: "Review withdrawals with their risk signals; approve the payout or decline and return the money.", group: "Money", permissions: ["withdrawals.read"] },
+  { to: "/adjustments", label: "Adjustments", description: "Manual balance credits and debits: approve or reject another's large ones (four eyes), see the history.", group: "Money", permissions: ["adjustments.request"] },
   { to: "/reports", label: "Reports", description: "Deposits, withdrawals, GGR, NGR and players per day, game provider and game, from the ledger; CSV.", group: "Oversight", permissions: ["reports.read"] },
   { to: "/catalog", label: "Catalogue", description: "Enable or disable games and studios, order the lobby, edit game tags.", group: "Content", permissions: ["catalog.manage"] },
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },

@@ -15,6 +15,7 @@ import { RoundsTab } from "../features/players/rounds-tab";
 import { SessionsTab } from "../features/players/sessions-tab";
 import { StatusBadge } from "../features/players/status-badge";
 import { WalletsLedgerTab } from "../features/players/wallets-ledger-tab";
+import { AdjustBalanceAction } from "../features/money-review/adjust-balance-action";
 import { useMe } from "../lib/me";
 import { can } from "../lib/permissions";
 import { ResponseError } from "@croupier/contract/api-client";
@@ -77,6 +78,7 @@ const PLAYER_ACTIONS: PlayerAction[] = [
   { id: "lock", permission: "players.manage", Component: LockAction },
   { id: "end-sessions", permission: "players.manage", Component: EndSessionsAction },
   { id: "password-reset", permission: "players.manage", Component: PasswordResetAction },
+  { id: "adjust-balance", permission: "adjustments.request", Component: AdjustBalanceAction },
 ];
 
 /** One player: header with status and actions, and the tabs. The tab is in the address (?tab=). */

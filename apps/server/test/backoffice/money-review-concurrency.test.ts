@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
 import { buildPaymentsApp, expectReconciled, type PaymentsTest } from "../payments/payments-helpers.ts";
-import { adjustmentTransfers, fundedPlayer, key, paymentRow, pocketsOf, requestWithdrawal, staffCall } from "./money-review-helpers.ts";
+import {
+  adjustmentTransfers,
+  fundedPlayer,
+  key,
+  paymentRow,
+  pocketsOf,
+  requestWithdrawal,
+  staffCall,
+} from "./money-review-helpers.ts";
 
 // Four eyes and the withdrawal decision under real concurrency (ADR 018). PGlite runs one query at a time
 // and would hide the race, so this runs on PostgreSQL only (TEST_DATABASE_URL; CI always sets it).
@@ -39,19 +47,32 @@ describe.skipIf(!hasPostgres)("money review under concurrency (PostgreSQL)", () 
       });
       expect(created.json().payload.status).toBe("pending");
       const id = created.json().payload.id as string;
-      const answers = await Promise.all(approvers.map((staff) => staffCall(t, staff, "POST", `/adjustments/${id}/approve`)));
+      const answers = await Promise.all(
+        approvers.map((staff) => staffCall(t, staff, "POST", `/adjustments/${id}/approve`)),
+      );
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(approvers.length - 1);
       expect(await adjustmentTransfers(t, id)).toHaveLength(1);
-      expect(await pocketsOf(t, wallet)).toEqual(round % 2 === 0 ? { balance: "550", bonus_balance: "0" } : { balance: "300", bonus_balance: "250" });
+      expect(await pocketsOf(t, wallet)).toEqual(
+        round % 2 === 0 ? { balance: "550", bonus_balance: "0" } : { balance: "300", bonus_balance: "250" },
+      );
     }
     await expectReconciled(t);
   });
 
   it("the same adjustment request sent concurrently with one key: one request, one movement", async () => {
     const { wallet } = await fundedPlayer(t, "100");
-    const body = { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "20", reason: "Twin", idempotency_key: key() };
-    const answers = await Promise.all(Array.from({ length: 8 }, () => staffCall(t, requester, "POST", "/adjustments", body)));
+    const body = {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "credit",
+      amount: "20",
+      reason: "Twin",
+      idempotency_key: key(),
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => staffCall(t, requester, "POST", "/adjustments", body)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((a) => a.json().payload.id)).size).toBe(1);
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "120", bonus_balance: "0" });
@@ -62,7 +83,14 @@ describe.skipIf(!hasPostgres)("money review under concurrency (PostgreSQL)", () 
     const { wallet } = await fundedPlayer(t, "100");
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        staffCall(t, requester, "POST", "/adjustments", { wallet_guid: wallet, pocket: "cash", direction: "debit", amount: "30", reason: "Drain", idempotency_key: key() }),
+        staffCall(t, requester, "POST", "/adjustments", {
+          wallet_guid: wallet,
+          pocket: "cash",
+          direction: "debit",
+          amount: "30",
+          reason: "Drain",
+          idempotency_key: key(),
+        }),
       ),
     );
     const applied = answers.filter((a) => a.statusCode === 200).length;

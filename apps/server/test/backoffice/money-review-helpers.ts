@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
-import { call, currencyGuid, futureYear, newPlayer, systemGuid, walletOf, type PaymentsTest, type Player } from "../payments/payments-helpers.ts";
+import {
+  call,
+  currencyGuid,
+  futureYear,
+  newPlayer,
+  systemGuid,
+  walletOf,
+  type PaymentsTest,
+  type Player,
+} from "../payments/payments-helpers.ts";
 import type { TestStaff } from "../helpers/staff-session.ts";
 import { bet, houseGame, providerCall, win } from "../wallet/wallet-helpers.ts";
 
@@ -15,10 +24,17 @@ export const staffCall = (t: PaymentsTest, staff: TestStaff, method: "GET" | "PO
   });
 
 /** A player with `cash` of `currency` through a real test deposit, and a saved card. */
-export async function fundedPlayer(t: PaymentsTest, cash: string, options: { currency?: string; cardNumber?: string } = {}) {
+export async function fundedPlayer(
+  t: PaymentsTest,
+  cash: string,
+  options: { currency?: string; cardNumber?: string } = {},
+) {
   const currency = options.currency ?? "USD";
   const player = await newPlayer(t, "mr");
-  const deposit = await call(t, player, "POST", "/billing/deposit/test", { amount: cash, currency_guid: await currencyGuid(t, currency) });
+  const deposit = await call(t, player, "POST", "/billing/deposit/test", {
+    amount: cash,
+    currency_guid: await currencyGuid(t, currency),
+  });
   expect(deposit.statusCode, deposit.body).toBe(200);
   const wallet = await walletOf(t, player.id, currency);
   const saved = await call(t, player, "POST", "/billing/card", {
@@ -31,7 +47,13 @@ export async function fundedPlayer(t: PaymentsTest, cash: string, options: { cur
   return { player, wallet, cardGuid: saved.json().payload.guid as string };
 }
 
-export async function requestWithdrawal(t: PaymentsTest, player: Player, wallet: string, cardGuid: string, amount: string): Promise<string> {
+export async function requestWithdrawal(
+  t: PaymentsTest,
+  player: Player,
+  wallet: string,
+  cardGuid: string,
+  amount: string,
+): Promise<string> {
   const res = await call(t, player, "POST", "/billing/withdrawal", {
     psp_guid: await systemGuid(t, "sandbox_card"),
     amount,

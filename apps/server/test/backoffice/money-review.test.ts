@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "../../src/env.ts";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
-import { buildPaymentsApp, call, expectReconciled, newPlayer, type PaymentsTest } from "../payments/payments-helpers.ts";
+import {
+  buildPaymentsApp,
+  call,
+  expectReconciled,
+  newPlayer,
+  type PaymentsTest,
+} from "../payments/payments-helpers.ts";
 import { expectOutboxInVocabulary } from "../realtime/event-vocabulary-helpers.ts";
 import { deposit } from "../wallet/wallet-helpers.ts";
 import {
@@ -57,10 +63,24 @@ async function auditActions(targetId: string): Promise<string[]> {
 describe("manual adjustments", () => {
   it("at or below the threshold: applied at once through the ledger, the header balance told, audited", async () => {
     const { player, wallet } = await fundedPlayer(t, "100");
-    const res = await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "100.00", reason: "Goodwill for an outage", idempotency_key: key() });
+    const res = await adjust(finance, {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "credit",
+      amount: "100.00",
+      reason: "Goodwill for an outage",
+      idempotency_key: key(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const adjustment = res.json().payload;
-    expect(adjustment).toMatchObject({ status: "applied", requires_approval: false, amount: "100.00", base_amount: "100.00", player_guid: player.id, currency_code: "USD" });
+    expect(adjustment).toMatchObject({
+      status: "applied",
+      requires_approval: false,
+      amount: "100.00",
+      base_amount: "100.00",
+      player_guid: player.id,
+      currency_code: "USD",
+    });
     expect(adjustment.transfer_guid).toBeTruthy();
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "200", bonus_balance: "0" });
     expect(await adjustmentTransfers(t, adjustment.id)).toEqual([
@@ -75,7 +95,14 @@ describe("manual adjustments", () => {
 
     // The bonus pocket, debited within what it holds.
     await deposit(t.database, wallet, "30", "bonus_balance");
-    const debit = await adjust(finance, { wallet_guid: wallet, pocket: "bonus", direction: "debit", amount: "12.5", reason: "Bonus abuse", idempotency_key: key() });
+    const debit = await adjust(finance, {
+      wallet_guid: wallet,
+      pocket: "bonus",
+      direction: "debit",
+      amount: "12.5",
+      reason: "Bonus abuse",
+      idempotency_key: key(),
+    });
     expect(debit.statusCode, debit.body).toBe(200);
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "200", bonus_balance: "17.5" });
     expect(await adjustmentTransfers(t, debit.json().payload.id)).toEqual([
@@ -85,7 +112,14 @@ describe("manual adjustments", () => {
 
   it("idempotent: a retry answers the same adjustment and moves nothing; other parameters with the key are a CONFLICT", async () => {
     const { wallet } = await fundedPlayer(t, "100");
-    const body = { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "10", reason: "Retry me", idempotency_key: key() };
+    const body = {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "credit",
+      amount: "10",
+      reason: "Retry me",
+      idempotency_key: key(),
+    };
     const first = await adjust(finance, body);
     const second = await adjust(finance, body);
     expect(second.statusCode).toBe(200);
@@ -102,22 +136,45 @@ describe("manual adjustments", () => {
   it("a debit never makes a pocket negative: NOT_ENOUGH_MONEY names what is available, nothing is written", async () => {
     const { wallet } = await fundedPlayer(t, "40");
     const idempotencyKey = key();
-    const res = await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "debit", amount: "40.01", reason: "Chargeback", idempotency_key: idempotencyKey });
+    const res = await adjust(finance, {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "debit",
+      amount: "40.01",
+      reason: "Chargeback",
+      idempotency_key: idempotencyKey,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().payload.code).toBe("NOT_ENOUGH_MONEY");
     expect(res.json().payload.message).toContain("40.00 USD");
-    const rows = await t.database.query("SELECT 1 FROM adjustment_requests WHERE idempotency_key = $1", [idempotencyKey]);
+    const rows = await t.database.query("SELECT 1 FROM adjustment_requests WHERE idempotency_key = $1", [
+      idempotencyKey,
+    ]);
     expect(rows).toEqual([]);
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "40", bonus_balance: "0" });
     // Exactly the balance is fine.
-    const all = await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "debit", amount: "40", reason: "Chargeback", idempotency_key: key() });
+    const all = await adjust(finance, {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "debit",
+      amount: "40",
+      reason: "Chargeback",
+      idempotency_key: key(),
+    });
     expect(all.statusCode, all.body).toBe(200);
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "0", bonus_balance: "0" });
   });
 
   it("bad input gets a field-named VALIDATION_ERROR and writes nothing", async () => {
     const { wallet } = await fundedPlayer(t, "10");
-    const base = { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "1", reason: "ok", idempotency_key: key() };
+    const base = {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "credit",
+      amount: "1",
+      reason: "ok",
+      idempotency_key: key(),
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, amount: "1.001" }, "body.amount"],
       [{ ...base, amount: "-1" }, "body.amount"],
@@ -139,7 +196,14 @@ describe("manual adjustments", () => {
 
   it("above the threshold: pending until a DIFFERENT approver approves; requester and wrong roles refused; decided once", async () => {
     const { player, wallet } = await fundedPlayer(t, "100");
-    const res = await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "100.01", reason: "Large goodwill", idempotency_key: key() });
+    const res = await adjust(finance, {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "credit",
+      amount: "100.01",
+      reason: "Large goodwill",
+      idempotency_key: key(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const pending = res.json().payload;
     expect(pending).toMatchObject({ status: "pending", requires_approval: true, transfer_guid: null });
@@ -154,17 +218,34 @@ describe("manual adjustments", () => {
     expect(self.json().payload.message).toMatch(/four eyes/);
     for (const staff of [compliance, support, marketing])
       expect((await staffCall(t, staff, "POST", `/adjustments/${pending.id}/approve`)).statusCode).toBe(403);
-    expect((await staffCall(t, support, "POST", "/adjustments", { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "1", reason: "x", idempotency_key: key() })).statusCode).toBe(403);
+    expect(
+      (
+        await staffCall(t, support, "POST", "/adjustments", {
+          wallet_guid: wallet,
+          pocket: "cash",
+          direction: "credit",
+          amount: "1",
+          reason: "x",
+          idempotency_key: key(),
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "100", bonus_balance: "0" });
 
     const approved = await staffCall(t, finance2, "POST", `/adjustments/${pending.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().payload).toMatchObject({ status: "applied", decided_by: finance2.staffId, decided_by_email: finance2.email });
+    expect(approved.json().payload).toMatchObject({
+      status: "applied",
+      decided_by: finance2.staffId,
+      decided_by_email: finance2.email,
+    });
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "200.01", bonus_balance: "0" });
 
     const again = await staffCall(t, admin, "POST", `/adjustments/${pending.id}/approve`);
     expect(again.statusCode).toBe(409);
-    expect((await staffCall(t, admin, "POST", `/adjustments/${pending.id}/reject`, { reason: "late" })).statusCode).toBe(409);
+    expect(
+      (await staffCall(t, admin, "POST", `/adjustments/${pending.id}/reject`, { reason: "late" })).statusCode,
+    ).toBe(409);
     expect(await adjustmentTransfers(t, pending.id)).toHaveLength(1);
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "200.01", bonus_balance: "0" });
     expect(await auditActions(pending.id)).toEqual(["adjustment.request", "adjustment.approve"]);
@@ -177,31 +258,78 @@ describe("manual adjustments", () => {
 
   it("reject: a reason is required, no money moves; the requester may withdraw their own request", async () => {
     const { wallet } = await fundedPlayer(t, "100");
-    const a = (await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "500", reason: "Big", idempotency_key: key() })).json().payload;
+    const a = (
+      await adjust(finance, {
+        wallet_guid: wallet,
+        pocket: "cash",
+        direction: "credit",
+        amount: "500",
+        reason: "Big",
+        idempotency_key: key(),
+      })
+    ).json().payload;
     const missing = await staffCall(t, finance2, "POST", `/adjustments/${a.id}/reject`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().payload.code).toBe("VALIDATION_ERROR");
-    const rejected = await staffCall(t, finance2, "POST", `/adjustments/${a.id}/reject`, { reason: "No ticket for it" });
+    const rejected = await staffCall(t, finance2, "POST", `/adjustments/${a.id}/reject`, {
+      reason: "No ticket for it",
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().payload).toMatchObject({ status: "rejected", decision_reason: "No ticket for it", transfer_guid: null });
+    expect(rejected.json().payload).toMatchObject({
+      status: "rejected",
+      decision_reason: "No ticket for it",
+      transfer_guid: null,
+    });
     expect((await staffCall(t, admin, "POST", `/adjustments/${a.id}/approve`)).statusCode).toBe(409);
 
-    const b = (await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "500", reason: "Typo", idempotency_key: key() })).json().payload;
-    expect((await staffCall(t, finance, "POST", `/adjustments/${b.id}/reject`, { reason: "Wrong amount" })).statusCode).toBe(200);
+    const b = (
+      await adjust(finance, {
+        wallet_guid: wallet,
+        pocket: "cash",
+        direction: "credit",
+        amount: "500",
+        reason: "Typo",
+        idempotency_key: key(),
+      })
+    ).json().payload;
+    expect(
+      (await staffCall(t, finance, "POST", `/adjustments/${b.id}/reject`, { reason: "Wrong amount" })).statusCode,
+    ).toBe(200);
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "100", bonus_balance: "0" });
-    expect((await staffCall(t, finance2, "POST", "/adjustments/00000000-0000-4000-8000-000000000000/approve")).statusCode).toBe(404);
+    expect(
+      (await staffCall(t, finance2, "POST", "/adjustments/00000000-0000-4000-8000-000000000000/approve")).statusCode,
+    ).toBe(404);
   });
 
   it("an approved debit the pocket can no longer cover is NOT_ENOUGH_MONEY and stays pending", async () => {
     const { wallet } = await fundedPlayer(t, "300");
-    const a = (await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "debit", amount: "250", reason: "Fraud recovery", idempotency_key: key() })).json().payload;
+    const a = (
+      await adjust(finance, {
+        wallet_guid: wallet,
+        pocket: "cash",
+        direction: "debit",
+        amount: "250",
+        reason: "Fraud recovery",
+        idempotency_key: key(),
+      })
+    ).json().payload;
     expect(a.status).toBe("pending");
-    await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "debit", amount: "100", reason: "Other", idempotency_key: key() });
+    await adjust(finance, {
+      wallet_guid: wallet,
+      pocket: "cash",
+      direction: "debit",
+      amount: "100",
+      reason: "Other",
+      idempotency_key: key(),
+    });
     const res = await staffCall(t, finance2, "POST", `/adjustments/${a.id}/approve`);
     expect(res.statusCode).toBe(409);
     expect(res.json().payload.code).toBe("NOT_ENOUGH_MONEY");
     expect(res.json().payload.message).toContain("200.00 USD");
-    const [row] = await t.database.query<{ status: string; decided_by: string | null }>("SELECT status, decided_by FROM adjustment_requests WHERE guid = $1", [a.id]);
+    const [row] = await t.database.query<{ status: string; decided_by: string | null }>(
+      "SELECT status, decided_by FROM adjustment_requests WHERE guid = $1",
+      [a.id],
+    );
     expect(row).toEqual({ status: "pending", decided_by: null });
     expect(await pocketsOf(t, wallet)).toEqual({ balance: "200", bonus_balance: "0" });
   });
@@ -209,9 +337,27 @@ describe("manual adjustments", () => {
   it("the threshold is in the default currency: other currencies convert with the stored rate", async () => {
     const { wallet } = await fundedPlayer(t, "100", { currency: "EUR" });
     // EUR/USD 1.08 (demo rates): 92 EUR = 99.36 USD, 93 EUR = 100.44 USD.
-    const below = (await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "92", reason: "EUR", idempotency_key: key() })).json().payload;
+    const below = (
+      await adjust(finance, {
+        wallet_guid: wallet,
+        pocket: "cash",
+        direction: "credit",
+        amount: "92",
+        reason: "EUR",
+        idempotency_key: key(),
+      })
+    ).json().payload;
     expect(below).toMatchObject({ status: "applied", base_amount: "99.36", currency_code: "EUR" });
-    const above = (await adjust(finance, { wallet_guid: wallet, pocket: "cash", direction: "credit", amount: "93", reason: "EUR", idempotency_key: key() })).json().payload;
+    const above = (
+      await adjust(finance, {
+        wallet_guid: wallet,
+        pocket: "cash",
+        direction: "credit",
+        amount: "93",
+        reason: "EUR",
+        idempotency_key: key(),
+      })
+    ).json().payload;
     expect(above).toMatchObject({ status: "pending", base_amount: "100.44" });
   });
 });
@@ -222,11 +368,19 @@ describe("withdrawal review", () => {
     const small = await requestWithdrawal(t, player, wallet, cardGuid, "50");
     expect((await paymentRow(t, small)).review_status).toBe("auto_approved");
     const large = await requestWithdrawal(t, player, wallet, cardGuid, "50.01");
-    expect(await paymentRow(t, large)).toMatchObject({ status: "pending", review_status: "in_review", external_id: null });
+    expect(await paymentRow(t, large)).toMatchObject({
+      status: "pending",
+      review_status: "in_review",
+      external_id: null,
+    });
     await t.worker.tick();
     await t.worker.tick();
     expect((await paymentRow(t, small)).status).toBe("successful");
-    expect(await paymentRow(t, large)).toMatchObject({ status: "pending", review_status: "in_review", external_id: null });
+    expect(await paymentRow(t, large)).toMatchObject({
+      status: "pending",
+      review_status: "in_review",
+      external_id: null,
+    });
     // The player sees it pending, as any withdrawal before it is paid.
     const seen = (await call(t, player, "GET", `/billing/transactions?guid=${large}`)).json().payload[0];
     expect(seen.status).toBe("pending");
@@ -254,10 +408,16 @@ describe("withdrawal review", () => {
     expect((await staffCall(t, support, "POST", `/withdrawals/${guid}/approve`)).statusCode).toBe(403);
     const res = await staffCall(t, compliance, "POST", `/withdrawals/${guid}/approve`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().payload).toMatchObject({ review_status: "approved", reviewed_by_email: compliance.email, status: "pending" });
+    expect(res.json().payload).toMatchObject({
+      review_status: "approved",
+      reviewed_by_email: compliance.email,
+      status: "pending",
+    });
     expect((await paymentRow(t, guid)).external_id).toBeTruthy();
     expect((await staffCall(t, finance, "POST", `/withdrawals/${guid}/approve`)).statusCode).toBe(409);
-    expect((await staffCall(t, finance, "POST", `/withdrawals/${guid}/decline`, { reason: "late" })).statusCode).toBe(409);
+    expect((await staffCall(t, finance, "POST", `/withdrawals/${guid}/decline`, { reason: "late" })).statusCode).toBe(
+      409,
+    );
     await t.worker.tick();
     await t.worker.tick();
     expect((await paymentRow(t, guid)).status).toBe("successful");
@@ -271,12 +431,21 @@ describe("withdrawal review", () => {
     expect((await pocketsOf(t, wallet)).balance).toBe("150");
     const missing = await staffCall(t, finance, "POST", `/withdrawals/${guid}/decline`, { reason: "" });
     expect(missing.statusCode).toBe(400);
-    const res = await staffCall(t, finance, "POST", `/withdrawals/${guid}/decline`, { reason: "Please verify your identity first" });
+    const res = await staffCall(t, finance, "POST", `/withdrawals/${guid}/decline`, {
+      reason: "Please verify your identity first",
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().payload).toMatchObject({ review_status: "declined", status: "cancelled", cash_balance: "300.00" });
+    expect(res.json().payload).toMatchObject({
+      review_status: "declined",
+      status: "cancelled",
+      cash_balance: "300.00",
+    });
     expect(res.json().payload.logs.map((l: { event_type: string }) => l.event_type)).toContain("declined");
     expect((await pocketsOf(t, wallet)).balance).toBe("300");
-    const legs = await t.database.query<{ kind: string }>("SELECT kind FROM ledger_transfers WHERE payment_guid = $1 ORDER BY created_at", [guid]);
+    const legs = await t.database.query<{ kind: string }>(
+      "SELECT kind FROM ledger_transfers WHERE payment_guid = $1 ORDER BY created_at",
+      [guid],
+    );
     expect(legs.map((l) => l.kind)).toEqual(["withdrawal", "withdrawal_refund"]);
     const events = await t.database.query<{ event_type: string; payload: { status?: string } }>(
       "SELECT type AS event_type, payload FROM outbox_events WHERE user_guid = $1 ORDER BY id DESC LIMIT 2",
@@ -284,9 +453,16 @@ describe("withdrawal review", () => {
     );
     expect(events.map((e) => e.event_type).sort()).toEqual(["payment_status_changed", "user_balance_updated"]);
     const [user] = await t.database.query<{ email: string }>("SELECT email FROM users WHERE guid = $1", [player.id]);
-    const mails = await t.database.query<{ subject: string; text: string }>("SELECT subject, text FROM dev_outbox WHERE recipient = $1", [user!.email]);
-    expect(mails.some((m) => m.subject.includes("declined") && m.text.includes("Please verify your identity first"))).toBe(true);
-    expect((await staffCall(t, admin, "POST", `/withdrawals/${guid}/decline`, { reason: "again" })).statusCode).toBe(409);
+    const mails = await t.database.query<{ subject: string; text: string }>(
+      "SELECT subject, text FROM dev_outbox WHERE recipient = $1",
+      [user!.email],
+    );
+    expect(
+      mails.some((m) => m.subject.includes("declined") && m.text.includes("Please verify your identity first")),
+    ).toBe(true);
+    expect((await staffCall(t, admin, "POST", `/withdrawals/${guid}/decline`, { reason: "again" })).statusCode).toBe(
+      409,
+    );
     expect((await staffCall(t, admin, "POST", `/withdrawals/${guid}/approve`)).statusCode).toBe(409);
     await t.worker.tick();
     expect((await paymentRow(t, guid)).external_id).toBeNull();
@@ -317,7 +493,13 @@ describe("withdrawal review", () => {
     const detail = await staffCall(t, support, "GET", `/withdrawals/${guid}`);
     expect(detail.statusCode, detail.body).toBe(200);
     const item = detail.json().payload;
-    expect(item).toMatchObject({ amount: "400.00", base_amount: "400.00", review_status: "in_review", destination: "424242******4242", cash_balance: "190.00" });
+    expect(item).toMatchObject({
+      amount: "400.00",
+      base_amount: "400.00",
+      review_status: "in_review",
+      destination: "424242******4242",
+      cash_balance: "190.00",
+    });
     expect(item.risk).toMatchObject({
       is_verified: false,
       deposits_total: "500.00",
@@ -344,7 +526,9 @@ describe("withdrawal review", () => {
       seen.push(...page.json().payload.items.map((i: { id: string }) => i.id));
       cursor = page.json().payload.next_cursor;
     } while (cursor);
-    const [count] = await t.database.query<{ n: number }>("SELECT count(*)::int AS n FROM payments WHERE review_status = 'in_review'");
+    const [count] = await t.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payments WHERE review_status = 'in_review'",
+    );
     expect(seen).toHaveLength(count!.n);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.at(-1)).toBe(guid);
@@ -360,7 +544,10 @@ describe("withdrawal review", () => {
 
   it("an email change is stamped by the trigger too", async () => {
     const player = await newPlayer(t, "em");
-    await t.database.query("UPDATE users SET email = $2 WHERE guid = $1", [player.id, `changed-${player.id}@example.com`]);
+    await t.database.query("UPDATE users SET email = $2 WHERE guid = $1", [
+      player.id,
+      `changed-${player.id}@example.com`,
+    ]);
     const [row] = await t.database.query<{ email_changed_at: string | null; password_changed_at: string | null }>(
       "SELECT email_changed_at, password_changed_at FROM users WHERE guid = $1",
       [player.id],

@@ -27,12 +27,7 @@ const cursor = z
   .string()
   .max(200)
   .regex(/^[A-Za-z0-9_-]+$/, "must be a cursor this API returned");
-const reason = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, "is required")
-    .max(max, `must be at most ${max} characters`);
+const reason = (max: number) => z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), next_cursor: z.string().nullable() });

@@ -63,6 +63,9 @@ export const adjustmentRequests = pgTable(
       "adjustment_requests_four_eyes",
       sql`${t.status} <> 'applied' OR NOT ${t.requires_approval} OR (${t.decided_by} IS NOT NULL AND ${t.decided_by} <> ${t.requested_by})`,
     ),
-    check("adjustment_requests_applied_has_transfer", sql`(${t.status} = 'applied') = (${t.transfer_guid} IS NOT NULL)`),
+    check(
+      "adjustment_requests_applied_has_transfer",
+      sql`(${t.status} = 'applied') = (${t.transfer_guid} IS NOT NULL)`,
+    ),
   ],
 );

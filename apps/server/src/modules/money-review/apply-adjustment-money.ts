@@ -25,7 +25,11 @@ type PendingMoney = {
  * the operator adjustment account, the guarded wallet update (a debit never overdraws: NOT_ENOUGH_MONEY names
  * what is available, and the caller's transaction rolls back) and user_balance_updated for the header balance.
  */
-export async function applyAdjustmentMoney(tx: SqlExecutor, request: PendingMoney, accountGuid: string): Promise<string> {
+export async function applyAdjustmentMoney(
+  tx: SqlExecutor,
+  request: PendingMoney,
+  accountGuid: string,
+): Promise<string> {
   const pocket = request.pocket === "cash" ? "balance" : "bonus_balance";
   const moved = await moveWalletMoney(tx, {
     walletGuid: request.wallet_guid,
@@ -38,10 +42,15 @@ export async function applyAdjustmentMoney(tx: SqlExecutor, request: PendingMone
     operationType: "manual_adjustment",
   });
   if (moved.status === "insufficient_funds") {
-    const available = toFixedAmount(pocket === "balance" ? moved.balance : moved.bonusBalance, request.currency_decimals, "trunc");
+    const available = toFixedAmount(
+      pocket === "balance" ? moved.balance : moved.bonusBalance,
+      request.currency_decimals,
+      "trunc",
+    );
     throw notEnoughMoney(available, request);
   }
-  if (moved.status === "idempotency_conflict") throw new Error(`adjustment ${request.id}: ledger key already used differently`);
+  if (moved.status === "idempotency_conflict")
+    throw new Error(`adjustment ${request.id}: ledger key already used differently`);
   const updated = await queryRows<{ guid: string }>(
     tx,
     sql`UPDATE adjustment_requests SET status = 'applied', transfer_guid = ${moved.transferGuid}::uuid,

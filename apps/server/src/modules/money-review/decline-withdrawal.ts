@@ -27,7 +27,11 @@ export async function declineWithdrawal(
   // Resolved (created on first use) outside the transaction, as payments does: a cached guid never names a rolled-back row.
   const pending = await withdrawalPendingAccount(ctx.db, payment.currency_guid);
   const claimed = await ctx.db.transaction(async (tx) => {
-    const decision = await claimWithdrawalDecision(tx, { paymentGuid: input.paymentGuid, staffId: actor.staffId, decision: "declined" });
+    const decision = await claimWithdrawalDecision(tx, {
+      paymentGuid: input.paymentGuid,
+      staffId: actor.staffId,
+      decision: "declined",
+    });
     const refunded = await refundWithdrawalInTransaction(tx, input.paymentGuid, pending, {
       status: "cancelled",
       reason: input.reason.slice(0, 200),

@@ -23,7 +23,12 @@ export async function getWithdrawal(db: Db, actor: AuditActor, paymentGuid: stri
                to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS changed_at
           FROM payment_logs WHERE payment_guid = ${paymentGuid}::uuid ORDER BY changed_at, guid LIMIT ${LOG_MAX}`,
   );
-  await recordAudit(db, actor, { action: "withdrawal.view", playerId: row.player_guid, targetType: "payment", targetId: paymentGuid });
+  await recordAudit(db, actor, {
+    action: "withdrawal.view",
+    playerId: row.player_guid,
+    targetType: "payment",
+    targetId: paymentGuid,
+  });
   const { cursor_time: _, ...item } = row;
   return { ...item, cash_balance: wallet?.cash_balance ?? "0", bonus_balance: wallet?.bonus_balance ?? "0", logs };
 }

@@ -10,7 +10,11 @@ import { selectWithdrawalRows } from "./withdrawal-review-rows.ts";
  * review status newest first; keyset pages with risk signals per row. The read is audited: it lists
  * players' emails and money.
  */
-export async function listWithdrawals(db: Db, actor: AuditActor, query: WithdrawalsQuery): Promise<WithdrawalReviewPage> {
+export async function listWithdrawals(
+  db: Db,
+  actor: AuditActor,
+  query: WithdrawalsQuery,
+): Promise<WithdrawalReviewPage> {
   const order = query.status === "in_review" ? "asc" : "desc";
   const direction = sql.raw(order === "asc" ? "ASC" : "DESC");
   const rows = await selectWithdrawalRows(

@@ -59,8 +59,13 @@ export async function requestAdjustment(
   const requiresApproval = base?.above ?? true;
   // Refused now rather than queued for an approver who could only refuse it; approval checks again.
   if (input.direction === "debit") {
-    const available = toFixedAmount(input.pocket === "cash" ? wallet.balance : wallet.bonus_balance, wallet.decimals, "trunc");
-    if (compareAmounts(available, amount) < 0) throw notEnoughMoney(available, { pocket: input.pocket, currency_code: wallet.code });
+    const available = toFixedAmount(
+      input.pocket === "cash" ? wallet.balance : wallet.bonus_balance,
+      wallet.decimals,
+      "trunc",
+    );
+    if (compareAmounts(available, amount) < 0)
+      throw notEnoughMoney(available, { pocket: input.pocket, currency_code: wallet.code });
   }
   const account = await operatorAdjustmentAccount(db, wallet.currency_guid);
   const id = randomUUID();
@@ -77,7 +82,15 @@ export async function requestAdjustment(
       if (!requiresApproval) {
         await applyAdjustmentMoney(
           tx,
-          { id, wallet_guid: wallet.guid, pocket: input.pocket, direction: input.direction, amount, currency_code: wallet.code, currency_decimals: wallet.decimals },
+          {
+            id,
+            wallet_guid: wallet.guid,
+            pocket: input.pocket,
+            direction: input.direction,
+            amount,
+            currency_code: wallet.code,
+            currency_decimals: wallet.decimals,
+          },
           account,
         );
       }
@@ -112,7 +125,11 @@ export async function requestAdjustment(
 }
 
 /** The request this key already made, if its parameters are the same; a CONFLICT if they differ. */
-async function replayed(db: Db, actor: { staffId: string }, input: CreateAdjustmentInput): Promise<Adjustment | undefined> {
+async function replayed(
+  db: Db,
+  actor: { staffId: string },
+  input: CreateAdjustmentInput,
+): Promise<Adjustment | undefined> {
   const [row] = await queryRows<{ guid: string }>(
     db,
     sql`SELECT guid FROM adjustment_requests WHERE idempotency_key = ${input.idempotency_key}`,

@@ -10,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** created_at as a cursor keeps it: microseconds, UTC. */
 export const cursorTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export const encodeCursor = (time: string, guid: string) => Buffer.from(JSON.stringify([time, guid]), "utf8").toString("base64url");
+export const encodeCursor = (time: string, guid: string) =>
+  Buffer.from(JSON.stringify([time, guid]), "utf8").toString("base64url");
 
 /** "After the cursor" in the list's order (oldest or newest first), or true without a cursor. */
 export function afterCursor(cursor: string | undefined, order: "asc" | "desc", time: SQL, guid: SQL): SQL {
