@@ -43,8 +43,8 @@ describe("live chat", () => {
     await panel.getByText("Support is online").waitFor();
 
     const text = `Hello from the e2e player ${Date.now()}`;
-    await panel.getByLabel("Message").fill(text);
-    await panel.getByLabel("Message").press("Enter");
+    await panel.getByLabel("Message", { exact: true }).fill(text);
+    await panel.getByLabel("Message", { exact: true }).press("Enter");
     await panel.getByText(text).waitFor();
 
     // The console hears of it without a reload and opens it.
@@ -56,7 +56,7 @@ describe("live chat", () => {
     await conversation.getByTestId("chat-player-link").waitFor();
 
     // Player typing → console.
-    await panel.getByLabel("Message").pressSequentially("Are you");
+    await panel.getByLabel("Message", { exact: true }).pressSequentially("Are you");
     await staff.getByTestId("chat-player-typing").waitFor();
 
     // Staff typing → player, then the answer arrives live and the typing line goes.
