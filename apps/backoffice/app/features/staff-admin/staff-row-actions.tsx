@@ -18,13 +18,13 @@ export function StaffRowActions({ member, isSelf }: { member: StaffMember; isSel
   if (isSelf) return <span className="text-xs text-slate-500">That is you</span>;
   return (
     <div className="flex flex-wrap gap-1.5">
-      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setAction("role")}>
+      <Button variant="secondary" className="px-2 py-1 text-xs whitespace-nowrap" onClick={() => setAction("role")}>
         Change role
       </Button>
-      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setAction("status")}>
+      <Button variant="secondary" className="px-2 py-1 text-xs whitespace-nowrap" onClick={() => setAction("status")}>
         {member.status === "active" ? "Disable" : "Enable"}
       </Button>
-      <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setAction("two-factor")} disabled={!member.two_factor_enrolled}>
+      <Button variant="secondary" className="px-2 py-1 text-xs whitespace-nowrap" onClick={() => setAction("two-factor")} disabled={!member.two_factor_enrolled}>
         Reset two-factor
       </Button>
       {action === "role" ? <ChangeRoleDialog member={member} onClose={close} /> : null}
