@@ -39,7 +39,7 @@ export function windowMoves(window: ReportWindow, extra?: SQL): SQL {
   ];
   if (window.currencyGuid) where.push(sql`t.currency_guid = ${window.currencyGuid}::uuid`);
   if (extra) where.push(extra);
-  return sql`SELECT t.guid, t.created_at, t.currency_guid, t.kind, t.amount, t.round_ref, t.game_transaction_guid,
+  return sql`SELECT t.guid, t.created_at, (t.created_at AT TIME ZONE 'UTC')::date AS day, t.currency_guid, t.kind, t.amount, t.round_ref, t.game_transaction_guid,
                     d.kind AS debit_kind, d.owner AS debit_owner, c.kind AS credit_kind, c.owner AS credit_owner
                FROM ledger_transfers t
                JOIN ledger_accounts d ON d.guid = t.debit_account_guid
