@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { WithdrawalReviewStatus } from "@croupier/db/schema/payments";
 import type { Env } from "../../env.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
-import { logPaymentEvent } from "../payments/payment-log.ts";
 import { baseCurrencyAmountSql } from "./base-currency-amount.ts";
 
 /**
@@ -34,11 +33,13 @@ export async function applyWithdrawalReviewRule(
         RETURNING p.review_status`,
   );
   const status = rows[0]?.review_status ?? "in_review";
-  await logPaymentEvent(tx, {
-    paymentGuid,
-    eventType: status,
-    executor: "system",
-    comment: status === "auto_approved" ? "Auto-approved by the operator's rule" : "Waiting for review",
-  });
+  // After the "created" entry of the same transaction (whose changed_at is the transaction's now()), so the
+  // payment's history reads in order: the player API sorts it by changed_at.
+  await tx.execute(
+    sql`INSERT INTO payment_logs (payment_guid, event_type, executor, comment, changed_at)
+        VALUES (${paymentGuid}::uuid, ${status}, 'system',
+                ${status === "auto_approved" ? "Auto-approved by the operator's rule" : "Waiting for review"},
+                GREATEST(clock_timestamp(), now() + interval '1 millisecond'))`,
+  );
   return status;
 }
