@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useMatches, useNavigate } from "react-router";
 import { useMe, type StaffMe } from "../lib/me";
 import { can, canAny, ROLE_LABELS } from "../lib/permissions";
-import { staffApi } from "../lib/staff-api";
-import { endStaffSession } from "../lib/staff-session";
+import { staffSignInApi } from "../lib/staff-api";
+import { endStaffSession, staffToken } from "../lib/staff-session";
 import { useStaffToken } from "../lib/use-staff-token";
 import { cx } from "../lib/cx";
 import { NAV, NAV_GROUPS } from "../nav";
@@ -116,7 +116,9 @@ function Header({ me, navOpen, onToggleNav }: { me: StaffMe; navOpen: boolean; o
   const signOut = async () => {
     setBusy(true);
     try {
-      await staffApi().post("/auth/logout", { body: {} });
+      // The sign-in client: a 401 here (the session had ended anyway) must not leave a "session ended" notice.
+      const token = staffToken();
+      if (token) await staffSignInApi().post("/auth/logout", { headers: { authorization: `Bearer ${token}` } });
     } catch {
       // Signing out locally is what matters; the server session also ends on its own (idle timeout).
     } finally {
