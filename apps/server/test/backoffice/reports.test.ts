@@ -106,6 +106,22 @@ beforeAll(async () => {
   const s2 = await seat(p2);
   await deposit(t.database, s2.walletGuid, "30", "bonus_balance");
   await play("bet", bet(s2, "20", { round_closed: true }));
+  // Staff credit P2 12 by a manual adjustment (below the four-eyes threshold: applied at once).
+  const adjusted = await t.app.inject({
+    method: "POST",
+    url: `${B}/adjustments`,
+    headers: staff.headers,
+    payload: {
+      wallet_guid: s2.walletGuid,
+      pocket: "cash",
+      direction: "credit",
+      amount: "12",
+      reason: "goodwill",
+      idempotency_key: `rep-${randomUUID()}`,
+    },
+  });
+  expect(adjusted.statusCode, adjusted.body).toBe(200);
+  expect(adjusted.json().payload.status).toBe("applied");
 
   // P3 deposited USD before GBP: not a first-time depositor in GBP.
   const p3 = await newPlayer(t, "r3");
@@ -146,6 +162,7 @@ describe("reports", () => {
         ggr: "0",
         bonus_cost: "0",
         ngr: "0",
+        adjustments: "0",
         active_players: 0,
         first_time_depositors: 1,
       },
@@ -159,6 +176,7 @@ describe("reports", () => {
         ggr: "10",
         bonus_cost: "30",
         ngr: "-20",
+        adjustments: "12",
         active_players: 2,
         first_time_depositors: 2,
       },
@@ -173,6 +191,7 @@ describe("reports", () => {
         ggr: "10",
         bonus_cost: "30",
         ngr: "-20",
+        adjustments: "12",
         active_players: 2,
         first_time_depositors: 3,
       },
@@ -211,10 +230,11 @@ describe("reports", () => {
     expect(balance("bonus_cost")).toBe(`-${totals.bonus_cost}`);
     expect(balance("payment_clearing")).toBe("-305"); // withdrawals − deposits
     expect(balance("withdrawal_pending")).toBe("0");
-    // reconcile's independent view: what players hold = deposits − withdrawals − NGR.
+    expect(balance("operator_adjustment")).toBe(`-${totals.adjustments}`);
+    // reconcile's independent view: what players hold = deposits − withdrawals − NGR + adjustments.
     const reconciled = await reconcileLedger(t.database.db);
     expect(reconciled.ok).toBe(true);
-    expect(canonicalAmount(reconciled.currencies.find((c) => c.currency === "GBP")!.player_money)).toBe("325");
+    expect(canonicalAmount(reconciled.currencies.find((c) => c.currency === "GBP")!.player_money)).toBe("337");
   });
 
   it("per game provider and per game; the games add up to their provider", async () => {
@@ -256,9 +276,9 @@ describe("reports", () => {
       `attachment; filename="croupier_daily_${yesterday}_${today}_GBP.csv"`,
     );
     expect(res.body.split("\r\n")).toEqual([
-      "date,currency,deposits,withdrawals,stakes,wins,ggr,bonus_cost,ngr,active_players,first_time_depositors",
-      `${yesterday},GBP,15,0,0,0,0,0,0,0,1`,
-      `${today},GBP,340,50,35,25,10,30,-20,2,2`,
+      "date,currency,deposits,withdrawals,stakes,wins,ggr,bonus_cost,ngr,adjustments,active_players,first_time_depositors",
+      `${yesterday},GBP,15,0,0,0,0,0,0,0,0,1`,
+      `${today},GBP,340,50,35,25,10,30,-20,12,2,2`,
       "",
     ]);
     const providers = await get(`/reports/providers.csv?from=${today}&to=${today}`);

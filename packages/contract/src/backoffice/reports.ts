@@ -109,6 +109,12 @@ export const dailyReportRow = z
     bonus_cost: money,
     /** ggr − bonus_cost. */
     ngr: money,
+    /**
+     * Staff's manual adjustments: net flow out of the operator adjustment account (credits to players
+     * less debits). Not part of NGR; with it the books close: what players hold changes by
+     * deposits − withdrawals − NGR + adjustments.
+     */
+    adjustments: money,
     /** Distinct players with at least one bet. */
     active_players: z.number().int(),
     /** Players whose first deposit ever (any currency) settled that day, in this currency. */

@@ -2,7 +2,7 @@ import type { DailyReportRow } from "@croupier/contract/backoffice/reports";
 import { cx } from "../../lib/cx";
 import { formatFigure, isNegative, type Decimals } from "./format-report";
 
-const MONEY = ["deposits", "withdrawals", "stakes", "wins", "ggr", "bonus_cost", "ngr"] as const;
+const MONEY = ["deposits", "withdrawals", "stakes", "wins", "ggr", "bonus_cost", "ngr", "adjustments"] as const;
 const LABELS: Record<(typeof MONEY)[number], string> = {
   deposits: "Deposits",
   withdrawals: "Withdrawals",
@@ -11,6 +11,7 @@ const LABELS: Record<(typeof MONEY)[number], string> = {
   ggr: "GGR",
   bonus_cost: "Bonus cost",
   ngr: "NGR",
+  adjustments: "Adjustments",
 };
 
 /** One row per UTC day and currency, newest day first. */

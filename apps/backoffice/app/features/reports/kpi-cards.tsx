@@ -3,7 +3,8 @@ import { cx } from "../../lib/cx";
 import { formatFigure, isNegative, type Decimals } from "./format-report";
 
 const MONEY: {
-  key: keyof ReportTotalsRow & ("deposits" | "withdrawals" | "stakes" | "wins" | "ggr" | "bonus_cost" | "ngr");
+  key: keyof ReportTotalsRow &
+    ("deposits" | "withdrawals" | "stakes" | "wins" | "ggr" | "bonus_cost" | "ngr" | "adjustments");
   label: string;
   hint: string;
 }[] = [
@@ -14,6 +15,7 @@ const MONEY: {
   { key: "stakes", label: "Stakes", hint: "Less rollbacks" },
   { key: "wins", label: "Wins", hint: "Paid by game providers" },
   { key: "bonus_cost", label: "Bonus cost", hint: "Grants and free-spin wins, less forfeits" },
+  { key: "adjustments", label: "Adjustments", hint: "Staff credits less debits (not in NGR)" },
 ];
 
 /** The window's totals of one currency as cards. */
@@ -22,7 +24,7 @@ export function KpiCards({ totals, decimals }: { totals: ReportTotalsRow; decima
   return (
     <section aria-label={`Totals in ${totals.currency}`} className="space-y-2">
       <h2 className="text-sm font-semibold text-slate-700">{totals.currency}</h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5 2xl:grid-cols-9">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5 2xl:grid-cols-10">
         {MONEY.map(({ key, label, hint }) => (
           <div key={key} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-xs text-slate-500" title={hint}>

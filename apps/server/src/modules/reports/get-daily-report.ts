@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DailyReport, DailyReportRow, ReportTotalsRow } from "@croupier/contract/backoffice/reports";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import {
+  ADJUSTMENTS,
   BONUS_COST,
   dayAfter,
   DEPOSITS,
@@ -16,7 +17,7 @@ import {
 
 type Row = Omit<DailyReportRow, "date"> & { date: string | null };
 
-const MONEY_COLUMNS = ["deposits", "withdrawals", "stakes", "wins", "ggr", "bonus_cost"] as const;
+const MONEY_COLUMNS = ["deposits", "withdrawals", "stakes", "wins", "ggr", "bonus_cost", "adjustments"] as const;
 // The window's rows (day NULL) are keyed by this day, so every join below is a plain equality.
 const WINDOW_DAY = sql`'infinity'::date`;
 
@@ -34,7 +35,7 @@ export async function getDailyReport(executor: SqlExecutor, window: ReportWindow
     sql`WITH m AS MATERIALIZED (${windowMoves(window)}),
         daily AS (
           SELECT m.day, m.currency_guid, ${DEPOSITS} AS deposits, ${WITHDRAWALS} AS withdrawals, ${STAKES} AS stakes,
-                 ${WINS} AS wins, ${GGR} AS ggr, ${BONUS_COST} AS bonus_cost
+                 ${WINS} AS wins, ${GGR} AS ggr, ${BONUS_COST} AS bonus_cost, ${ADJUSTMENTS} AS adjustments
             FROM m GROUP BY m.day, m.currency_guid),
         figures AS (
           SELECT * FROM daily

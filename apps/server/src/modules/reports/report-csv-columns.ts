@@ -30,6 +30,7 @@ export const DAILY_CSV: CsvColumn<DailyReportRow>[] = [
   figure("ggr", (r) => r.ggr),
   figure("bonus_cost", (r) => r.bonus_cost),
   figure("ngr", (r) => r.ngr),
+  figure("adjustments", (r) => r.adjustments),
   figure("active_players", (r) => r.active_players),
   figure("first_time_depositors", (r) => r.first_time_depositors),
 ];

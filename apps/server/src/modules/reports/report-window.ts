@@ -66,6 +66,9 @@ export const GGR = zero(
 export const BONUS_COST = zero(
   sql`sum(CASE WHEN m.debit_kind = 'bonus_cost' THEN m.amount WHEN m.credit_kind = 'bonus_cost' THEN -m.amount END)`,
 );
+export const ADJUSTMENTS = zero(
+  sql`sum(CASE WHEN m.debit_kind = 'operator_adjustment' THEN m.amount WHEN m.credit_kind = 'operator_adjustment' THEN -m.amount END)`,
+);
 /** Players with a bet: the owner of the debited player account. */
 export const BETTING_PLAYERS = sql`count(DISTINCT m.debit_owner) FILTER (WHERE m.kind = 'bet' AND m.credit_kind = 'house_game')::int`;
 export const ROUNDS = sql`count(DISTINCT m.round_ref) FILTER (WHERE m.kind = 'bet' AND m.credit_kind = 'house_game')::int`;
