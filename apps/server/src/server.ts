@@ -29,7 +29,7 @@ async function main() {
     log: (line) => console.warn(line),
   });
   await migrate(database);
-  await seed(database.db, { demo: env.SEED_DEMO_DATA });
+  await seed(database.db, { demo: env.SEED_DEMO_DATA, demoStaff: env.DEMO_MODE });
 
   const app = await buildApp({ env, database });
 

@@ -11,8 +11,12 @@ const demo = demoSetting ? isOn(demoSetting) : isOn(process.env.DEMO_MODE) && pr
 const database = await openConfiguredDatabase();
 try {
   await migrate(database);
-  await seed(database.db, { demo });
-  console.log(`Seeded (${database.kind}, demo data ${demo ? "included" : "left out"}).`);
+  // The demo staff (public password) as the server seeds them: DEMO_MODE only, never in production.
+  const demoStaff = isOn(process.env.DEMO_MODE) && process.env.NODE_ENV !== "production";
+  await seed(database.db, { demo, demoStaff });
+  console.log(
+    `Seeded (${database.kind}, demo data ${demo ? "included" : "left out"}, demo staff ${demoStaff ? "included" : "left out"}).`,
+  );
 } finally {
   await database.close();
 }

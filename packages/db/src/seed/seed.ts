@@ -5,8 +5,13 @@ import { seedIdentity, seedIdentityDemo } from "./seed-identity.ts";
 import { seedWalletDemo } from "./seed-wallet-demo.ts";
 import { seedExchangeRatesDemo } from "./seed-exchange-rates-demo.ts";
 import { seedPayments } from "./seed-payments.ts";
+import { seedStaffDemo } from "./seed-staff-demo.ts";
 
-export type SeedOptions = { demo: boolean };
+export type SeedOptions = {
+  demo: boolean;
+  /** The demo back-office staff (public password): DEMO_MODE only, never SEED_DEMO_DATA alone. */
+  demoStaff?: boolean;
+};
 
 /** Idempotent: running it twice changes nothing. Reference data always; demo data when asked. */
 export async function seed(db: Db, _options: SeedOptions): Promise<void> {
@@ -17,4 +22,5 @@ export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   if (_options.demo) await seedIdentityDemo(db);
   if (_options.demo) await seedWalletDemo(db);
   if (_options.demo) await seedExchangeRatesDemo(db);
+  if (_options.demoStaff) await seedStaffDemo(db);
 }
