@@ -61,6 +61,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
   const staffChat = attachStaffChatSocket(io, {
     env: app.env,
     db: app.database.db,
+    // With its own listener the console is off the public one (lib/backoffice-listener.ts), its socket too:
+    // a connection's socket knows the server that accepted it.
+    admitsRequest:
+      app.env.BACKOFFICE_PORT === undefined ? undefined : (request) => (request.socket as { server?: unknown }).server !== app.server,
     onError: (error) => app.log.debug({ err: error }, "back-office socket error"),
   });
   app.decorate("realtime", { io, dispatcher, fanOutReady: () => redis?.isReady() ?? true, staffChat });

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connectSocket } from "socket.io-client";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
@@ -26,9 +27,9 @@ afterAll(async () => {
 });
 
 /** A console socket on the /backoffice namespace with a staff token. */
-function openStaffSocket(token: string | undefined): Promise<TestSocket> {
+function openStaffSocket(token: string | undefined, origin = url): Promise<TestSocket> {
   return new Promise((resolve, reject) => {
-    const socket = connectSocket(`${url}/backoffice`, {
+    const socket = connectSocket(`${origin}/backoffice`, {
       path: "/socket.io",
       transports: ["websocket"],
       reconnection: false,
@@ -202,3 +203,39 @@ describe("live chat over Socket.IO", () => {
     expect(playerSocket.received.map((e) => e.type)).not.toContain("chat_typing");
   });
 });
+
+describe("live chat over Socket.IO with the console on its own listener", () => {
+  let own: TestContext;
+  let listener: { port: number; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    const { startBackofficeListener } = await import("../../src/lib/backoffice-listener.ts");
+    const port = await freePort();
+    own = await buildTestApp({ BACKOFFICE_PORT: String(port) });
+    await own.app.listen({ host: "127.0.0.1", port: 0 });
+    listener = await startBackofficeListener(own.app, { host: "127.0.0.1", port });
+  });
+  afterAll(async () => {
+    await listener?.close();
+    await own?.close();
+  });
+
+  it("admits staff sockets only through the console's listener (BACKOFFICE_PORT)", async () => {
+    const staff = await createTestStaff(own, "support");
+    await expect(openStaffSocket(tokenOf(staff), listeningUrl(own.app.server.address()))).rejects.toThrow(
+      "unauthorized",
+    );
+    const console = await openStaffSocket(tokenOf(staff), `http://127.0.0.1:${listener.port}`);
+    expect(console.socket.connected).toBe(true);
+    console.close();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

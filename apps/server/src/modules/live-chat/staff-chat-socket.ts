@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { sql } from "drizzle-orm";
 import type { Namespace, Socket } from "socket.io";
 import { BACKOFFICE_SOCKET_NAMESPACE } from "@croupier/contract/backoffice/live-chat";
@@ -25,6 +26,8 @@ type StaffSocket = Socket<StaffClientEvents, StaffServerEvents, Record<string, n
 type Options = {
   env: StaffTokenEnv;
   db: Db;
+  /** Whether a handshake came in through a listener that may serve the console (BACKOFFICE_PORT: only its own). */
+  admitsRequest?: (request: IncomingMessage) => boolean;
   onError?: (error: unknown) => void;
 };
 
@@ -47,6 +50,7 @@ export function attachStaffChatSocket(io: RealtimeServer, options: Options): Sta
   const { db } = options;
 
   namespace.use(async (socket, next) => {
+    if (options.admitsRequest && !options.admitsRequest(socket.request)) return next(new Error("unauthorized"));
     const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token !== "string" || token.length === 0 || token.length > TOKEN_MAX_LENGTH)
       return next(new Error("unauthorized"));
