@@ -74,7 +74,7 @@ function fakeApi(role: StaffRole, lockAnswer?: { status: number; body: unknown }
     calls.push({ method: request.method, path, body });
     if (path === "/me")
       return envelope({
-        id: "s1",
+        id: "5b0c2a8e-1f1e-4c3a-9a55-0f1e2d3c4b5a",
         email: `${role}@staff.test`,
         display_name: "Sam",
         role,
@@ -99,7 +99,7 @@ function fakeApi(role: StaffRole, lockAnswer?: { status: number; body: unknown }
   return { calls };
 }
 
-function renderPage() {
+async function renderPage() {
   startStaffSession("test-token");
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: "/players/:id", Component: PlayerPage }], {
@@ -110,6 +110,8 @@ function renderPage() {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  // The console layout loads /me before any page; here the page waits for it (the tabs follow the role).
+  await screen.findAllByRole("tab");
   return router;
 }
 
@@ -122,7 +124,7 @@ afterEach(() => {
 describe("player page", () => {
   it("shows the profile and every tab, and the actions support may use", async () => {
     fakeApi("support");
-    renderPage();
+    await renderPage();
     await screen.findByRole("heading", { name: "Jane Doe" });
     const tabs = within(screen.getByRole("tablist", { name: "Player sections" })).getAllByRole("tab");
     expect(tabs.map((t) => t.textContent)).toEqual([
@@ -140,7 +142,7 @@ describe("player page", () => {
 
   it("hides lock, end sessions and reset from a role without players.manage, but lets it write notes", async () => {
     fakeApi("finance");
-    const router = renderPage();
+    const router = await renderPage();
     await screen.findByRole("heading", { name: "Jane Doe" });
     await waitFor(() => expect(screen.queryByRole("button", { name: "Lock" })).toBeNull());
     expect(screen.queryByRole("button", { name: "End sessions" })).toBeNull();
@@ -150,7 +152,7 @@ describe("player page", () => {
 
   it("locks with the reason the player will read, then shows the player locked", async () => {
     const { calls } = fakeApi("support");
-    renderPage();
+    await renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Lock" }));
     const dialog = await screen.findByRole("dialog", { name: "Lock this player" });
     const submit = within(dialog).getByRole("button", { name: "Lock player" }) as HTMLButtonElement;
@@ -178,7 +180,7 @@ describe("player page", () => {
         fields: [{ field: "body.reason", message: "must be one line" }],
       },
     });
-    renderPage();
+    await renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Lock" }));
     const dialog = await screen.findByRole("dialog", { name: "Lock this player" });
     fireEvent.change(within(dialog).getByLabelText("Reason (shown to the player)"), {
