@@ -81,5 +81,6 @@ describe("live chat", () => {
     await panel.getByText("Are you still there?").waitFor();
     await player.getByTestId("chat-unread").waitFor({ state: "detached" });
     expect(errors).toEqual([]);
-  });
+    // Two browsers, a staff sign-in with two-factor and several live round trips: more than the default 30 s on a busy machine.
+  }, 90_000);
 });
