@@ -26,6 +26,7 @@ const summary = (overrides: Partial<ChatConversationSummary> = {}): ChatConversa
   last_message_at: "2026-11-25T06:00:00.000Z",
   last_message_preview: "Where is my withdrawal?",
   unread: 2,
+  offline: false,
   offline_email: null,
   created_at: "2026-11-25T05:59:00.000Z",
   ...overrides,

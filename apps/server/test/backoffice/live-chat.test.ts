@@ -217,7 +217,11 @@ describe("live chat: the player's side", () => {
     const conversationId = sent.body.payload.conversation_id as string;
 
     const detail = await staffApi("GET", `/chat/conversations/${conversationId}`, support);
-    expect(detail.body.payload.conversation.offline_email).toBe("dave@example.test");
+    expect(detail.body.payload.conversation).toMatchObject({ offline: true, offline_email: "dave@example.test" });
+    // The inbox list flags it but does not carry the address (no bulk read of emails).
+    const list = await staffApi("GET", "/chat/conversations?view=unassigned&per_page=100", support);
+    const row = list.body.payload.items.find((item: { id: string }) => item.id === conversationId);
+    expect(row).toMatchObject({ offline: true, offline_email: null });
 
     const answer = await staffApi("POST", `/chat/conversations/${conversationId}/email-reply`, support, {
       text: "Yes: we answer within a day.",

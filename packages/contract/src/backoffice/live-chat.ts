@@ -30,7 +30,9 @@ export const chatConversationSummary = z
     last_message_preview: z.string().nullable(),
     /** Player messages no staff member has read yet. */
     unread: z.number().int().min(0),
-    /** Left while nobody was online: answer by email to this address. */
+    /** Left while nobody was online: answer by email. */
+    offline: z.boolean(),
+    /** The address to answer an offline message at; only in a single conversation's answers, never in the list. */
     offline_email: z.string().nullable(),
     created_at: z.string(),
   })

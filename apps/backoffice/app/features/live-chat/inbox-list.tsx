@@ -107,7 +107,7 @@ export function InboxList({ view, page, selectedId, typing, onView, onPage, onSe
                       </span>
                     ) : null}
                   </span>
-                  {item.offline_email ? (
+                  {item.offline ? (
                     <span className="mt-0.5 block text-xs text-amber-700">Left offline: answer by email</span>
                   ) : null}
                 </button>

@@ -13,7 +13,7 @@ export async function findConversation(
 ): Promise<ChatConversationSummary & { session_guid: string | null }> {
   const [row] = await queryRows<ChatConversationSummary & { session_guid: string | null }>(
     executor,
-    sql`SELECT ${summaryColumns}, c.session_guid FROM chat_conversations c WHERE c.guid = ${conversationId}::uuid
+    sql`SELECT ${summaryColumns({ withEmail: true })}, c.session_guid FROM chat_conversations c WHERE c.guid = ${conversationId}::uuid
         ${options.lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) throw new AppError("NOT_FOUND", "No such conversation.");
