@@ -59,7 +59,13 @@ export const users = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
+    // The back office's player search (migration 0016): name prefixes, and the newest players first.
+    index("users_first_name_lower_idx").on(sql`lower(${t.first_name}) varchar_pattern_ops`),
+    index("users_last_name_lower_idx").on(sql`lower(${t.last_name}) varchar_pattern_ops`),
+    index("users_created_idx").on(t.created_at, t.guid),
+  ],
 );
 
 // One row per session (the contract's "session log"): guid is the JWT `sid`.

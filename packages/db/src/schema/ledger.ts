@@ -102,5 +102,8 @@ export const ledgerTransfers = pgTable(
     // Back-office reports (migration 0019): a window of days, and a player's earlier deposits.
     index("ledger_transfers_created_at_idx").on(t.created_at),
     index("ledger_transfers_deposit_credit_idx").on(t.credit_account_guid, t.created_at).where(sql`${t.kind} = 'deposit'`),
+    // The back office's player page (migration 0016): one player's transfers by account, newest first.
+    index("ledger_transfers_debit_account_idx").on(t.debit_account_guid, t.created_at, t.guid),
+    index("ledger_transfers_credit_account_idx").on(t.credit_account_guid, t.created_at, t.guid),
   ],
 );
