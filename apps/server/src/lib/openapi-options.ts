@@ -18,7 +18,8 @@ Every response is one envelope: \`{ status, payload, metadata }\`.
 5xx answers never contain internal details; quote the request id to support instead.
 
 Each operation names what it needs in \`security\`: \`bearerAuth\` (a player's or session's access token), nothing
-(\`[]\`, public), or \`providerSignature\` (a game provider's signed wallet call). The built-in game provider under
+(\`[]\`, public), \`providerSignature\` (a game provider's signed wallet call), or \`staffBearer\` (a back-office
+staff token, /api/backoffice/v1, whose operations also name the staff permission they need). The built-in game provider under
 /house has its own session key (\`houseSession\`, \`housePlatformToken\`).`;
 
 const PROVIDER_WALLET = /^\/api\/v1\/provider\//;
@@ -83,6 +84,13 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
             in: "header",
             name: "X-Signature",
             description: "A game provider's lowercase hex HMAC-SHA256 of the raw request body with its secret.",
+          },
+          staffBearer: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description:
+              "A back-office staff token (POST /api/backoffice/v1/auth/verify or /auth/enrol, ADR 017); never a player's.",
           },
           ...houseSecuritySchemes,
         },

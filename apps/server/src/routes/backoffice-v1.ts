@@ -21,8 +21,16 @@ export const backofficeV1Routes: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest("staff", null);
 
   app.addHook("onRoute", (route) => {
-    if (!route.config?.permission)
+    const permission = route.config?.permission;
+    if (!permission)
       throw new Error(`${String(route.method)} ${route.url}: a back-office route must declare config.permission`);
+    // The published document says what each staff call needs (the staff bearer, and which permission).
+    if (route.schema && route.schema.security === undefined) {
+      route.schema.security = permission === "public" ? [] : [{ staffBearer: [] }];
+      const needs = `Staff permission: \`${permission}\`.`;
+      if (permission !== "public")
+        route.schema.description = route.schema.description ? `${route.schema.description}\n\n${needs}` : needs;
+    }
   });
 
   app.addHook("onRequest", async (request) => {
