@@ -60,7 +60,9 @@ export async function selectWithdrawalRows(
                round(play.wins, c.decimals)::text AS wins_30d,
                CASE WHEN play.stakes > 0 THEN round(play.wins * 100 / play.stakes, 2)::text END AS return_percent_30d,
                NOT u.is_verified AS flag_unverified,
-               totals.withdrawals + p.amount > totals.deposits AS flag_more_than_deposited,
+               -- A paid withdrawal is already in the lifetime total; count it once.
+               totals.withdrawals + CASE WHEN p.status = 'successful' THEN 0 ELSE p.amount END > totals.deposits
+                 AS flag_more_than_deposited,
                play.stakes > 0 AND play.wins * 100 > play.stakes * ${UNUSUAL_RETURN_PERCENT} AS flag_unusual_win_rate
           FROM payments p
           JOIN users u ON u.guid = p.customer_guid
