@@ -261,6 +261,24 @@ describe("staff sign-in", () => {
     expect((await auditOf(staff.id)).map((row) => row.action)).toContain("staff.logout");
   });
 
+  it("a session ends after its 8 hours, even when active", async () => {
+    const staff = await enrolledStaff(ctx);
+    const [session] = await queryRows<{ hours: number }>(
+      ctx.database.db,
+      sql`SELECT round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours FROM staff_sessions WHERE staff_guid = ${staff.id}`,
+    );
+    expect(Number(session!.hours)).toBe(8);
+    await ctx.database.db.execute(
+      sql`UPDATE staff_sessions SET expires_at = now() - interval '1 second' WHERE staff_guid = ${staff.id}`,
+    );
+    expect((await me(staff.token)).statusCode).toBe(401);
+    const [ended] = await queryRows<{ end_reason: string }>(
+      ctx.database.db,
+      sql`SELECT end_reason FROM staff_sessions WHERE staff_guid = ${staff.id}`,
+    );
+    expect(ended!.end_reason).toBe("expired");
+  });
+
   it("disabling a staff member ends their sessions and refuses their sign-in with a clear message", async () => {
     const staff = await enrolledStaff(ctx, "compliance");
     const admin = await testAdmin(ctx);
