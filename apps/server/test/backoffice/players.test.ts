@@ -253,6 +253,17 @@ describe("the player page", () => {
     expect(sessions.items).toEqual([expect.objectContaining({ live: true, finished_at: null, finish_reason: null })]);
   });
 
+  it("stops the player's open game when staff lock them (ADR 011: the game session follows the login session)", async () => {
+    const before = bet(seat, "1");
+    expect((await providerCall(ctx.app, "bet", before)).status).toBe("OK");
+    const res = await staffCall(support, "POST", `/players/${player.id}/lock`, { reason: "game check" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await providerCall(ctx.app, "bet", bet(seat, "1"))).status).toBe("TOKEN_EXPIRED");
+    // Money owed still lands.
+    expect((await providerCall(ctx.app, "win", win(seat, before, "2", { round_closed: true }))).status).toBe("OK");
+    expect((await staffCall(support, "POST", `/players/${player.id}/unlock`)).statusCode).toBe(200);
+  });
+
   it("answers 404 for an unknown player and 400 for a malformed id", async () => {
     expect((await staffCall(support, "GET", `/players/${randomUUID()}`)).statusCode).toBe(404);
     expect((await staffCall(support, "GET", `/players/${randomUUID()}/ledger`)).statusCode).toBe(404);
