@@ -3,18 +3,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { StaffRole } from "@croupier/contract/staff-permissions";
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from "@croupier/db/seed/seed-staff-demo";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { baseUrl, openPage, type TrackedPage } from "./browser.ts";
 
 // Signing staff into the back-office console from browser tests. The demo seed (DEMO_MODE) has one staff
-// member per role, `<role>@croupier.test`, with DEMO_STAFF_PASSWORD. The first sign-in of each enrols
+// member per role (packages/db/src/seed/seed-staff-demo.ts), all with DEMO_STAFF_PASSWORD. The first sign-in of each enrols
 // two-factor: the helper reads the secret the console shows, computes the codes (RFC 6238, like an
 // authenticator app) and remembers the secret for the later sign-ins of the run, in a file, because each
 // e2e file runs in its own module context but all share one server.
 
-export const DEMO_STAFF_PASSWORD = "demo-staff-password-1";
-export const demoStaffEmail = (role: StaffRole) => `${role}@croupier.test`;
+export { DEMO_STAFF_PASSWORD };
+export const demoStaffEmail = (role: StaffRole): string => {
+  const staff = DEMO_STAFF.find((member) => member.role === role);
+  if (!staff) throw new Error(`the demo seed has no ${role}`);
+  return staff.email;
+};
 
 const STEP_MS = 30_000;
 
