@@ -156,7 +156,10 @@ export default function ChatPanel({ userId, view, loading, failed, retry, staffT
                 className="mt-0.5 flex items-center gap-2 text-sm text-mist-400"
                 data-testid="chat-status"
               >
-                <span aria-hidden="true" className={`size-2 rounded-full ${online ? "bg-felt-400" : "bg-mist-400"}`} />
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 size-2 shrink-0 self-start rounded-full ${online ? "bg-felt-400" : "bg-mist-400"}`}
+                />
                 {online
                   ? "Support is online"
                   : "No one is online right now. Leave a message and your email: we will answer by email."}
