@@ -4,7 +4,7 @@ import { notFound } from "../../lib/app-error.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
 import { cursorTime } from "./keyset-cursor.ts";
-import { formatPhone } from "./search-players.ts";
+import { formatPhone } from "./format-phone.ts";
 
 type ProfileRow = {
   guid: string;

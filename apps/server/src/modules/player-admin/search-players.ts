@@ -3,6 +3,7 @@ import type { PlayerSearchPage, PlayerSearchQuery } from "@croupier/contract/bac
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
 import { afterCursor, cursorTime, pageFrom } from "./keyset-cursor.ts";
+import { formatPhone } from "./format-phone.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Something typed as a phone number: digits with the usual punctuation, no letters.
@@ -85,11 +86,4 @@ export async function searchPlayers(
     })),
     next_cursor: page.next_cursor,
   };
-}
-
-/** "+44 7700900123" from the profile's two phone fields. */
-export function formatPhone(code: string | null, number: string | null): string | null {
-  if (!number) return null;
-  if (!code) return number;
-  return `+${code.replace(/^\+/, "")} ${number}`;
 }
