@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
-import { buildPaymentsApp, expectReconciled, type PaymentsTest } from "../payments/payments-helpers.ts";
+import { buildPaymentsApp, call, expectReconciled, type PaymentsTest } from "../payments/payments-helpers.ts";
 import {
   adjustmentTransfers,
   fundedPlayer,
@@ -119,6 +119,37 @@ describe.skipIf(!hasPostgres)("money review under concurrency (PostgreSQL)", () 
       } else {
         expect(row.review_status).toBe("approved");
         expect(row.external_id).toBeTruthy();
+        expect((await pocketsOf(t, wallet)).balance).toBe("100");
+      }
+    }
+    await expectReconciled(t);
+  });
+  it("a staff decision racing the player's own cancel: the reserved cash comes back at most once", async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const { player, wallet, cardGuid } = await fundedPlayer(t, "300");
+      const guid = await requestWithdrawal(t, player, wallet, cardGuid, "200");
+      const staff = approvers[round % approvers.length]!;
+      const decision =
+        round % 2 === 0
+          ? staffCall(t, staff, "POST", `/withdrawals/${guid}/decline`, { reason: "Race" })
+          : staffCall(t, staff, "POST", `/withdrawals/${guid}/approve`);
+      const [decided, cancelled] = await Promise.all([
+        decision,
+        call(t, player, "PATCH", `/billing/transaction/${guid}`),
+      ]);
+      expect([decided.statusCode, cancelled.statusCode]).toContain(200);
+      const row = await paymentRow(t, guid);
+      const refunds = await t.database.query(
+        "SELECT 1 FROM ledger_transfers WHERE payment_guid = $1 AND kind = 'withdrawal_refund'",
+        [guid],
+      );
+      if (row.status === "cancelled") {
+        // Declined, or cancelled by the player (before the approval, or after it through the PSP's payout cancel).
+        expect(refunds).toHaveLength(1);
+        expect((await pocketsOf(t, wallet)).balance).toBe("300");
+      } else {
+        expect(row).toMatchObject({ status: "pending", review_status: "approved" });
+        expect(refunds).toHaveLength(0);
         expect((await pocketsOf(t, wallet)).balance).toBe("100");
       }
     }
