@@ -169,7 +169,7 @@ try {
         return { rows: [] };
       }) as unknown as SqlExecutor["execute"],
     };
-    await getDailyReport(explain, { from, to: today, currencyGuid: usd!.guid });
+    await getDailyReport(explain, { from, to: today, currencyGuid: usd!.guid, timeZone: "UTC" });
     const scans = process.argv.includes("--plan")
       ? plan
       : plan.filter((line) => /Scan.*ledger_transfers|Execution Time/.test(line));

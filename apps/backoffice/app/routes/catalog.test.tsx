@@ -109,7 +109,7 @@ describe("catalogue page", () => {
   it("disabling a game shows at once, and stays once the server agrees", async () => {
     const { patches } = fakeApi();
     renderPage();
-    await screen.findByText("Game 1");
+    await screen.findByText("Game 1", undefined, { timeout: 5000 });
     expect(switchOf("Game 1").getAttribute("aria-checked")).toBe("true");
     fireEvent.click(switchOf("Game 1"));
     await waitFor(() => expect(patches).toHaveLength(1));
@@ -123,7 +123,7 @@ describe("catalogue page", () => {
   it("a refused change goes back to what it was", async () => {
     const { patches } = fakeApi();
     renderPage();
-    await screen.findByText("Game 2");
+    await screen.findByText("Game 2", undefined, { timeout: 5000 });
     fireEvent.click(switchOf("Game 2"));
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(switchOf("Game 2").getAttribute("aria-checked")).toBe("false");
@@ -134,7 +134,7 @@ describe("catalogue page", () => {
   it("edits a game's tags in a dialog and saves them all at once", async () => {
     const { patches } = fakeApi();
     renderPage();
-    await screen.findByText("Game 1");
+    await screen.findByText("Game 1", undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole("button", { name: /Edit\s*tags of Game 1/ }));
     const dialog = await screen.findByRole("dialog", { name: "Tags of Game 1" });
     expect(within(dialog).queryByLabelText("Slots")).toBeNull();
@@ -148,7 +148,7 @@ describe("catalogue page", () => {
   it("moves a game with Enter in its position field", async () => {
     const { patches } = fakeApi();
     renderPage();
-    await screen.findByText("Game 1");
+    await screen.findByText("Game 1", undefined, { timeout: 5000 });
     const input = screen.getByRole("textbox", { name: "Game 1 position in the lobby" });
     fireEvent.change(input, { target: { value: "-5" } });
     fireEvent.keyDown(input, { key: "Enter" });

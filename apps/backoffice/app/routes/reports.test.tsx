@@ -121,14 +121,14 @@ function renderPage(search = "?from=2026-11-24&to=2026-11-25&currency=JPY") {
 describe("reports page", () => {
   it("asks for the window in the address and shows totals, days and providers in the currency's decimals", async () => {
     renderPage();
-    const totals = await screen.findByRole("region", { name: "Totals in JPY" });
+    const totals = await screen.findByRole("region", { name: "Totals in JPY" }, { timeout: 5000 });
     const card = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
     expect(card("GGR")).toBe("10,000");
     expect(card("NGR")).toBe("-20,000");
     expect(card("Deposits")).toBe("355,000");
     expect(card("First-time depositors")).toBe("3");
     const days = within(screen.getByRole("table", { name: "Daily figures" })).getAllByRole("row");
-    expect(days.map((r) => r.querySelector("th")?.textContent)).toEqual(["Day (UTC)", "2026-11-25", "2026-11-24"]);
+    expect(days.map((r) => r.querySelector("th")?.textContent)).toEqual(["Day", "2026-11-25", "2026-11-24"]);
     expect(within(screen.getByRole("table", { name: "Figures per game provider" })).getByText("house")).toBeTruthy();
     await screen.findByText("No game was played in this window");
     const dailyCall = asked.find((u) => u.pathname.endsWith("/reports/daily"))!;
@@ -141,13 +141,15 @@ describe("reports page", () => {
 
   it("says what is wrong with a window before asking the server", async () => {
     const router = renderPage();
-    await screen.findByRole("region", { name: "Totals in JPY" });
-    fireEvent.change(screen.getByLabelText("Last day (UTC)"), { target: { value: "2026-11-01" } });
+    await screen.findByRole("region", { name: "Totals in JPY" }, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText("Last day"), { target: { value: "2026-11-01" } });
     expect(screen.getByText("The last day must be on or after the first.")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Show" }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText("First day (UTC)"), { target: { value: "2026-10-01" } });
+    fireEvent.change(screen.getByLabelText("First day"), { target: { value: "2026-10-01" } });
     fireEvent.change(screen.getByLabelText("Currency"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Days in"), { target: { value: "Europe/Malta" } });
     fireEvent.click(screen.getByRole("button", { name: "Show" }));
-    await waitFor(() => expect(router.state.location.search).toBe("?from=2026-10-01&to=2026-11-01"));
+    await waitFor(() => expect(router.state.location.search).toBe("?from=2026-10-01&to=2026-11-01&tz=Europe%2FMalta"));
+    await waitFor(() => expect(asked.some((u) => u.searchParams.get("tz") === "Europe/Malta")).toBe(true));
   });
 });

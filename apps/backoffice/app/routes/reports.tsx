@@ -14,17 +14,19 @@ import { useProviderReport } from "../features/reports/get-provider-report";
 import { KpiCards } from "../features/reports/kpi-cards";
 import { useReportCurrencies } from "../features/reports/list-report-currencies";
 import { ProviderTable } from "../features/reports/provider-table";
-import { defaultRange, rangeErrors, type ReportRange } from "../features/reports/report-range";
+import { defaultRange, rangeErrors, timeZoneOptions, type ReportRange } from "../features/reports/report-range";
 
-/** Reports: the business per UTC day, per game provider and per game, from the ledger; CSV downloads. */
+/** Reports: the business per day (UTC or a chosen zone), per game provider and per game, from the ledger; CSV downloads. */
 export default function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const fallback = useMemo(() => defaultRange(), []);
+  const zones = useMemo(() => timeZoneOptions(), []);
   const range: ReportRange = useMemo(
     () => ({
       from: params.get("from") ?? fallback.from,
       to: params.get("to") ?? fallback.to,
       currency: params.get("currency") ?? fallback.currency,
+      tz: params.get("tz") ?? fallback.tz,
     }),
     [params, fallback],
   );
@@ -39,7 +41,12 @@ export default function ReportsPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (Object.keys(errors).length > 0) return;
-    setParams({ from: draft.from, to: draft.to, ...(draft.currency ? { currency: draft.currency } : {}) });
+    setParams({
+      from: draft.from,
+      to: draft.to,
+      ...(draft.currency ? { currency: draft.currency } : {}),
+      ...(draft.tz ? { tz: draft.tz } : {}),
+    });
   };
 
   // Charts need one currency: the one asked for, or the only one with activity.
@@ -49,7 +56,7 @@ export default function ReportsPage() {
     <>
       <PageHeader
         title="Reports"
-        description="Computed from the ledger, so they reconcile with npm run reconcile. Days are UTC calendar days."
+        description="Computed from the ledger, so they reconcile with npm run reconcile. Days are calendar days of the zone you pick (UTC by default)."
         actions={
           <>
             <CsvButton report="daily" range={range} label="Daily CSV" disabled={!valid} />
@@ -60,7 +67,7 @@ export default function ReportsPage() {
       />
       <form onSubmit={onSubmit} aria-label="Report window" className="mb-6 flex flex-wrap items-end gap-3">
         <TextField
-          label="First day (UTC)"
+          label="First day"
           type="date"
           required
           value={draft.from}
@@ -68,7 +75,7 @@ export default function ReportsPage() {
           error={errors.from}
         />
         <TextField
-          label="Last day (UTC)"
+          label="Last day"
           type="date"
           required
           value={draft.to}
@@ -87,6 +94,18 @@ export default function ReportsPage() {
             </option>
           ))}
         </SelectField>
+        <SelectField
+          label="Days in"
+          value={draft.tz}
+          onChange={(event) => setDraft({ ...draft, tz: event.target.value })}
+        >
+          <option value="">UTC</option>
+          {[...new Set([...zones, ...(range.tz ? [range.tz] : [])])].map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" disabled={Object.keys(errors).length > 0}>
           Show
         </Button>
@@ -101,7 +120,7 @@ export default function ReportsPage() {
         <div className="space-y-8">
           <section aria-labelledby="totals-heading" className="space-y-4">
             <h2 id="totals-heading" className="font-semibold text-slate-900">
-              Totals, {range.from} to {range.to}
+              Totals, {range.from} to {range.to} ({range.tz || "UTC"})
             </h2>
             {daily.isPending ? (
               <LoadingBlock label="Loading the totals" />

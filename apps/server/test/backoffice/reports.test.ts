@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { DailyReportRow } from "@croupier/contract/backoffice/reports";
 import { canonicalAmount } from "@croupier/contract/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../src/lib/sql-executor.ts";
@@ -316,6 +317,36 @@ describe("reports", () => {
     );
   });
 
+  it("days of another time zone: a deposit late on a UTC evening is the next day in Malta", async () => {
+    const eur = await currencyGuid(t, "EUR");
+    const owner = randomUUID();
+    const cash = await ensureLedgerAccount(t.database.db, { kind: "player_cash", owner, currencyGuid: eur });
+    const clearing = await systemAccountGuid(t.database.db, {
+      kind: "payment_clearing",
+      owner: PLATFORM_OWNER,
+      currencyGuid: eur,
+    });
+    await t.database.db.execute(
+      sql`INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount, created_at)
+          VALUES (${`test:tz:${owner}`}, 'deposit', ${eur}::uuid, ${clearing}::uuid, ${cash}::uuid, 7, '2025-06-10T23:30:00Z')`,
+    );
+    const days = async (tz?: string) => {
+      const res = await get(`/reports/daily?from=2025-06-10&to=2025-06-11&currency=EUR${tz ? `&tz=${tz}` : ""}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const report = res.json().payload;
+      return [
+        report.time_zone,
+        ...report.days.map((d: DailyReportRow) => `${d.date} ${d.deposits} ${d.first_time_depositors}`),
+      ];
+    };
+    expect(await days()).toEqual(["UTC", "2025-06-10 7 1", "2025-06-11 0 0"]);
+    expect(await days("Europe/Malta")).toEqual(["Europe/Malta", "2025-06-10 0 0", "2025-06-11 7 1"]);
+    // The window's edges move with the zone too: Malta's 2025-06-10 alone ends before the deposit.
+    const malta = (await get("/reports/daily?from=2025-06-10&to=2025-06-10&currency=EUR&tz=Europe/Malta")).json()
+      .payload;
+    expect(malta.totals[0]).toMatchObject({ deposits: "0", first_time_depositors: 0 });
+  });
+
   it("refuses bad ranges with the field named, and roles without reports.read", async () => {
     const cases: [string, string][] = [
       [`/reports/daily?from=${today}&to=${yesterday}`, "query.to"],
@@ -324,6 +355,8 @@ describe("reports", () => {
       ["/reports/daily?to=2025-03-01", "query.from"],
       ["/reports/daily?from=2025-01-01&to=2025-01-02&currency=XXX", "query.currency"],
       ["/reports/daily?from=2025-01-01&to=2025-01-02&currency=usd", "query.currency"],
+      ["/reports/daily?from=2025-01-01&to=2025-01-02&tz=Mars/Olympus", "query.tz"],
+      ["/reports/providers?from=2025-01-01&to=2025-01-02&tz=UTC;DROP", "query.tz"],
       ["/reports/games?from=2025-01-01&to=2025-01-02&per_page=101", "query.per_page"],
       ["/reports/games.csv?from=2025-01-02&to=2025-01-01", "query.to"],
     ];

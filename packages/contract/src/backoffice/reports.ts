@@ -3,8 +3,8 @@ import { z } from "zod";
 // Back-office reports (issue #15, capability 4): every figure is computed in SQL from the ledger
 // (ledger_transfers and the kinds of the accounts they move between), so the reports reconcile with
 // `npm run reconcile`. Money is a decimal string, exact (never rounded, never a JS number).
-// Days are UTC calendar days: `from` and `to` are inclusive dates, the window is
-// [from 00:00 UTC, to + 1 day 00:00 UTC).
+// Days are calendar days of a time zone, UTC unless `tz` names another (IANA, e.g. Europe/Malta):
+// `from` and `to` are inclusive dates, the window is [from 00:00, to + 1 day 00:00) in that zone.
 
 export const REPORT_RANGE_DAYS_MAX = 366;
 /** Rows of one CSV export at most (a year of days × every currency, or the busiest games). */
@@ -40,6 +40,11 @@ const rangeShape = {
     .regex(/^[A-Z0-9]{2,10}$/, "must be a currency code such as USD")
     .optional()
     .describe("Only this currency (code); every currency when absent"),
+  tz: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, "must be an IANA time zone such as Europe/Malta")
+    .optional()
+    .describe("Time zone of the days (IANA name); default UTC"),
 };
 
 type Range = { from: string; to: string };
@@ -92,7 +97,7 @@ const money = z.string().describe("Exact decimal string");
 
 export const dailyReportRow = z
   .object({
-    /** UTC day, YYYY-MM-DD. */
+    /** Calendar day in the report's time zone, YYYY-MM-DD. */
     date: z.string(),
     currency: z.string(),
     /** Settled deposits: payment clearing → player cash. */
@@ -131,7 +136,8 @@ export const dailyReport = z
   .object({
     from: z.string(),
     to: z.string(),
-    time_zone: z.literal("UTC"),
+    /** The zone whose calendar days these are. */
+    time_zone: z.string(),
     /** One row per day and currency, days without activity included (zeros), day then currency order. */
     days: z.array(dailyReportRow),
     totals: z.array(reportTotalsRow),
@@ -155,7 +161,7 @@ export const providerReportRow = z
 export type ProviderReportRow = z.infer<typeof providerReportRow>;
 
 export const providerReport = z
-  .object({ from: z.string(), to: z.string(), time_zone: z.literal("UTC"), rows: z.array(providerReportRow) })
+  .object({ from: z.string(), to: z.string(), time_zone: z.string(), rows: z.array(providerReportRow) })
   .describe("ProviderReport");
 export type ProviderReport = z.infer<typeof providerReport>;
 

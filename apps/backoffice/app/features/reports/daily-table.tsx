@@ -14,7 +14,7 @@ const LABELS: Record<(typeof MONEY)[number], string> = {
   adjustments: "Adjustments",
 };
 
-/** One row per UTC day and currency, newest day first. */
+/** One row per day (of the report's zone) and currency, newest day first. */
 export function DailyTable({ days, decimals }: { days: DailyReportRow[]; decimals: Decimals }) {
   const rows = [...days].reverse();
   return (
@@ -23,7 +23,7 @@ export function DailyTable({ days, decimals }: { days: DailyReportRow[]; decimal
         <thead className="bg-slate-50">
           <tr>
             <th scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap text-slate-600">
-              Day (UTC)
+              Day
             </th>
             <th scope="col" className="px-3 py-2 text-left font-medium text-slate-600">
               Currency

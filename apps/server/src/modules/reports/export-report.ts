@@ -13,18 +13,18 @@ export async function exportReport<Row>(
   reply: FastifyReply,
   input: {
     report: "daily" | "providers" | "games";
-    query: { from: string; to: string; currency?: string };
+    query: { from: string; to: string; currency?: string; tz?: string };
     columns: CsvColumn<Row>[];
     rows: Row[];
     details?: Record<string, unknown>;
   },
 ): Promise<string> {
-  const { from, to, currency } = input.query;
+  const { from, to, currency, tz } = input.query;
   await recordAudit(executor, auditActor(request), {
     action: "reports.export",
     targetType: "report",
     targetId: input.report,
-    details: { from, to, currency: currency ?? null, rows: input.rows.length, ...input.details },
+    details: { from, to, currency: currency ?? null, tz: tz ?? "UTC", rows: input.rows.length, ...input.details },
   });
   const name = ["croupier", input.report, from, to, currency]
     .filter(Boolean)

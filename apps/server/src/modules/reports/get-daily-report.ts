@@ -4,14 +4,16 @@ import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import {
   ADJUSTMENTS,
   BONUS_COST,
-  dayAfter,
+  localDay,
   DEPOSITS,
   GGR,
   money,
   STAKES,
   WINS,
   WITHDRAWALS,
+  windowEnd,
   windowMoves,
+  windowStart,
   type ReportWindow,
 } from "./report-window.ts";
 
@@ -22,7 +24,7 @@ const MONEY_COLUMNS = ["deposits", "withdrawals", "stakes", "wins", "ggr", "bonu
 const WINDOW_DAY = sql`'infinity'::date`;
 
 /**
- * GET /reports/daily: per UTC day and currency, and per currency over the whole window, in one
+ * GET /reports/daily: per day (of the window's time zone) and currency, and per currency over the whole window, in one
  * statement. Every day of the window appears for every currency with activity in it (or the one
  * asked for), zeros included. Shaped for large windows (scripts/bench/reports.ts): sums by hash
  * aggregation, distinct players counted from (day, currency, player) triples, first deposits looked
@@ -57,7 +59,7 @@ export async function getDailyReport(executor: SqlExecutor, window: ReportWindow
           SELECT DISTINCT m.credit_owner AS owner FROM m
            WHERE m.kind = 'deposit' AND m.debit_kind = 'payment_clearing' AND m.credit_kind = 'player_cash'),
         firsts AS (
-          SELECT (f.created_at AT TIME ZONE 'UTC')::date AS day, f.currency_guid
+          SELECT ${localDay(window, sql`f.created_at`)} AS day, f.currency_guid
             FROM depositors o
             CROSS JOIN LATERAL (
               SELECT e.created_at, e.currency_guid
@@ -66,7 +68,7 @@ export async function getDailyReport(executor: SqlExecutor, window: ReportWindow
                WHERE a.owner = o.owner AND a.kind = 'player_cash'
                ORDER BY e.created_at, e.guid
                LIMIT 1) f
-           WHERE f.created_at >= ${`${window.from}T00:00:00Z`}::timestamptz AND f.created_at < ${dayAfter(window.to)}::timestamptz
+           WHERE f.created_at >= ${windowStart(window)} AND f.created_at < ${windowEnd(window)}
              AND (${currency}::uuid IS NULL OR f.currency_guid = ${currency}::uuid)),
         first_counts AS (
           SELECT day, currency_guid, count(*)::int AS n FROM firsts GROUP BY 1, 2
@@ -104,5 +106,5 @@ export async function getDailyReport(executor: SqlExecutor, window: ReportWindow
     if (date === null) totals.push(figures);
     else days.push({ date, ...figures });
   }
-  return { from: window.from, to: window.to, time_zone: "UTC", days, totals };
+  return { from: window.from, to: window.to, time_zone: window.timeZone, days, totals };
 }

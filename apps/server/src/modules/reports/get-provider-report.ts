@@ -27,5 +27,5 @@ export async function getProviderReport(executor: SqlExecutor, window: ReportWin
           JOIN currencies c ON c.guid = f.currency_guid
          ORDER BY c.code, f.ggr DESC, f.provider`,
   );
-  return { from: window.from, to: window.to, time_zone: "UTC", rows };
+  return { from: window.from, to: window.to, time_zone: window.timeZone, rows };
 }

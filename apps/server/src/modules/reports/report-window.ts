@@ -2,44 +2,62 @@ import { sql, type SQL } from "drizzle-orm";
 import { AppError } from "../../lib/app-error.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 
-/** A report's window: whole UTC days, `to` included; the currency resolved from its code. */
-export type ReportWindow = { from: string; to: string; currencyGuid: string | null };
+/**
+ * A report's window: whole calendar days of `timeZone` (an IANA name PostgreSQL knows; UTC by
+ * default), `to` included; the currency resolved from its code.
+ */
+export type ReportWindow = { from: string; to: string; currencyGuid: string | null; timeZone: string };
 
-const DAY_MS = 86_400_000;
+/** The window's first instant: `from` 00:00 in the window's zone. */
+export const windowStart = (window: ReportWindow) =>
+  sql`(${window.from}::date::timestamp AT TIME ZONE ${window.timeZone})`;
+/** The instant after the window: the day after `to`, 00:00 in the window's zone. */
+export const windowEnd = (window: ReportWindow) =>
+  sql`((${window.to}::date + 1)::timestamp AT TIME ZONE ${window.timeZone})`;
+/** The calendar day of an instant in the window's zone. */
+export const localDay = (window: ReportWindow, instant: SQL) => sql`(${instant} AT TIME ZONE ${window.timeZone})::date`;
 
-/** The instant after the last day: the window is [from 00:00 UTC, toExclusive). */
-export const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
+// Zones PostgreSQL confirmed; its list does not change while the server runs.
+const knownZones = new Set(["UTC"]);
 
-/** The currency code of a report query → its guid; an unknown code is the caller's mistake, named. */
+const invalid = (field: string, message: string) =>
+  new AppError("VALIDATION_ERROR", `Invalid input: query.${field}`, { fields: [{ field: `query.${field}`, message }] });
+
+/** The currency code and time zone of a report query, checked against the database; an unknown one is named. */
 export async function resolveReportWindow(
   executor: SqlExecutor,
-  query: { from: string; to: string; currency?: string },
+  query: { from: string; to: string; currency?: string; tz?: string },
 ): Promise<ReportWindow> {
-  if (query.currency === undefined) return { from: query.from, to: query.to, currencyGuid: null };
+  const timeZone = query.tz ?? "UTC";
+  if (!knownZones.has(timeZone)) {
+    const [zone] = await queryRows<{ name: string }>(
+      executor,
+      sql`SELECT name FROM pg_timezone_names WHERE name = ${timeZone}`,
+    );
+    if (!zone) throw invalid("tz", "is not a time zone this server knows (an IANA name such as Europe/Malta)");
+    knownZones.add(timeZone);
+  }
+  if (query.currency === undefined) return { from: query.from, to: query.to, currencyGuid: null, timeZone };
   const [row] = await queryRows<{ guid: string }>(
     executor,
     sql`SELECT guid FROM currencies WHERE code = ${query.currency}`,
   );
-  if (!row)
-    throw new AppError("VALIDATION_ERROR", "Invalid input: query.currency", {
-      fields: [{ field: "query.currency", message: "is not a currency of this casino" }],
-    });
-  return { from: query.from, to: query.to, currencyGuid: row.guid };
+  if (!row) throw invalid("currency", "is not a currency of this casino");
+  return { from: query.from, to: query.to, currencyGuid: row.guid, timeZone };
 }
 
 /**
- * The ledger transfers of the window, each with the kinds and owners of the two accounts it
- * moves between: what every report groups. Reads by created_at (index ledger_transfers_created_at_idx,
- * migration 0019). `extra` narrows further (e.g. only transfers touching a house account).
+ * The ledger transfers of the window, each with its local day and the kinds and owners of the two
+ * accounts it moves between: what every report groups. Reads by created_at (index
+ * ledger_transfers_created_at_idx, migration 0019). `extra` narrows further (e.g. only transfers
+ * touching a house account).
  */
 export function windowMoves(window: ReportWindow, extra?: SQL): SQL {
-  const where = [
-    sql`t.created_at >= ${`${window.from}T00:00:00Z`}::timestamptz`,
-    sql`t.created_at < ${dayAfter(window.to)}::timestamptz`,
-  ];
+  const where = [sql`t.created_at >= ${windowStart(window)}`, sql`t.created_at < ${windowEnd(window)}`];
   if (window.currencyGuid) where.push(sql`t.currency_guid = ${window.currencyGuid}::uuid`);
   if (extra) where.push(extra);
-  return sql`SELECT t.guid, t.created_at, (t.created_at AT TIME ZONE 'UTC')::date AS day, t.currency_guid, t.kind, t.amount, t.round_ref, t.game_transaction_guid,
+  return sql`SELECT t.guid, t.created_at, ${localDay(window, sql`t.created_at`)} AS day, t.currency_guid, t.kind, t.amount,
+                    t.round_ref, t.game_transaction_guid,
                     d.kind AS debit_kind, d.owner AS debit_owner, c.kind AS credit_kind, c.owner AS credit_owner
                FROM ledger_transfers t
                JOIN ledger_accounts d ON d.guid = t.debit_account_guid

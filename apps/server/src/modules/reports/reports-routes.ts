@@ -50,7 +50,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: "Per UTC day and currency: deposits, withdrawals, stakes, wins, GGR, bonus cost, NGR, players",
+        summary: "Per day (UTC or tz) and currency: deposits, withdrawals, stakes, wins, GGR, bonus cost, NGR, players",
         querystring: reportRangeQuery,
         response: { 200: okEnvelope(dailyReport) },
       },
