@@ -36,14 +36,20 @@ export const REDACT_PATHS = [
 // Query strings can carry codes and states (/authorization/provider-login?code=…): log the path only,
 // with the values of secret-looking parameters masked.
 const SECRET_PARAMS = /^(code|state|token|magic_link|refresh_token|access_token|password|launch_sig)$/i;
+// The back office's searches (its API and the console's own addresses) carry players' emails, names and
+// phone numbers in q.
+const BACKOFFICE_PATH = /^\/(api\/)?backoffice(\/|$)/;
+const BACKOFFICE_PERSONAL_PARAMS = /^q$/i;
 
 export function logRequestSerializer(req: { method: string; url: string; ip?: string; id?: string }) {
   const [path, query] = req.url.split("?", 2);
   let url = path ?? "";
   if (query) {
-    const params = [...new URLSearchParams(query)].map(([key, value]) =>
-      `${encodeURIComponent(key)}=${SECRET_PARAMS.test(key) ? "[Redacted]" : encodeURIComponent(value)}`,
-    );
+    const personal = BACKOFFICE_PATH.test(url);
+    const params = [...new URLSearchParams(query)].map(([key, value]) => {
+      const hidden = SECRET_PARAMS.test(key) || (personal && BACKOFFICE_PERSONAL_PARAMS.test(key));
+      return `${encodeURIComponent(key)}=${hidden ? "[Redacted]" : encodeURIComponent(value)}`;
+    });
     url += `?${params.join("&")}`;
   }
   return { method: req.method, url, remoteAddress: req.ip, id: req.id };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logRequestSerializer } from "../../src/lib/log-options.ts";
 import { issueWssToken } from "../../src/modules/identity/verify-wss-token.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
@@ -133,6 +134,21 @@ describe("player search", () => {
     const junk = await staffCall(support, "GET", "/players?cursor=not!base64");
     expect(junk.statusCode).toBe(400);
     expect(fieldsOf(junk.body)).toEqual(["query.cursor"]);
+  });
+
+  it("keeps the search out of the request log (the query is an email, a name or a phone number)", () => {
+    for (const url of ["/api/backoffice/v1/players?q=jane%40example.com&limit=25", "/backoffice/players?q=Jane+Doe"]) {
+      const logged = logRequestSerializer({ method: "GET", url }).url;
+      expect(logged).toContain("q=[Redacted]");
+      expect(logged).not.toMatch(/jane|doe/i);
+    }
+    expect(logRequestSerializer({ method: "GET", url: "/api/backoffice/v1/players?q=ab&limit=25" }).url).toContain(
+      "limit=25",
+    );
+    // The player API's game search is not personal data.
+    expect(logRequestSerializer({ method: "GET", url: "/api/v1/catalog/games?q=roulette" }).url).toContain(
+      "q=roulette",
+    );
   });
 
   it("audits each search with its query and result count, never the results", async () => {
