@@ -119,6 +119,21 @@ describe("staff sign-in", () => {
     expect(sessions.map((s) => s.ip)).toEqual([ip, ip]);
   });
 
+  it("the same code sent twice at once signs in once", async () => {
+    const staff = await enrolledStaff(ctx);
+    const ip = freshIp();
+    const challenge = async () =>
+      (await post(ctx, "/auth/login", { email: staff.email, password: staff.password }, { ip })).json().payload
+        .challenge_token;
+    const [a, b] = [await challenge(), await challenge()];
+    const code = codeAt(staff.secret, 30);
+    const answers = await Promise.all([
+      post(ctx, "/auth/verify", { challenge_token: a, code }, { ip }),
+      post(ctx, "/auth/verify", { challenge_token: b, code }, { ip }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it("a recovery code signs in once, and is audited", async () => {
     const staff = await enrolledStaff(ctx);
     const ip = freshIp();
