@@ -93,6 +93,14 @@ function fakeApi(role: StaffRole, lockAnswer?: { status: number; body: unknown }
         sessions_ended: 1,
       });
     }
+    if (path === `/players/${PLAYER_ID}/notes`)
+      return envelope({
+        id: "1",
+        text: (body as { text: string }).text,
+        author_email: `${role}@staff.test`,
+        created_at: "2026-11-25T07:00:00.000000Z",
+      });
+    if (path === `/players/${PLAYER_ID}/end-sessions`) return envelope({ sessions_ended: 1 });
     return envelope({ code: "NOT_FOUND", message: "no route" }, 404);
   });
   vi.stubGlobal("fetch", fetch);
@@ -189,5 +197,25 @@ describe("player page", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Lock player" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("must be one line");
     expect(screen.getByRole("dialog", { name: "Lock this player" })).toBeTruthy();
+  });
+
+  it("adds a note and clears the form; ends sessions only after the confirmation", async () => {
+    const { calls } = fakeApi("support");
+    const router = await renderPage();
+    await router.navigate(`/players/${PLAYER_ID}?tab=notes`);
+    const box = await screen.findByRole("textbox", { name: "Add a note" });
+    fireEvent.change(box, { target: { value: "Called the player." } });
+    fireEvent.click(screen.getByRole("button", { name: "Add note" }));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(""));
+    expect(calls.filter((c) => c.method === "POST")).toEqual([
+      { method: "POST", path: `/players/${PLAYER_ID}/notes`, body: { text: "Called the player." } },
+    ]);
+
+    fireEvent.click(screen.getByRole("button", { name: "End sessions" }));
+    const confirm = await screen.findByRole("dialog", { name: "End every session?" });
+    expect(calls.filter((c) => c.path.endsWith("/end-sessions"))).toEqual([]);
+    fireEvent.click(within(confirm).getByRole("button", { name: "End sessions" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.path.endsWith("/end-sessions"))).toHaveLength(1);
   });
 });
