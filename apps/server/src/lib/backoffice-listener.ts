@@ -51,6 +51,7 @@ export async function startBackofficeListener(app: FastifyInstance, options: { h
   server.requestTimeout = app.server.requestTimeout;
   server.headersTimeout = app.server.headersTimeout;
   server.keepAliveTimeout = app.server.keepAliveTimeout;
+  // The console's live-chat namespace admits only sockets of this server (plugins/realtime.ts).
   if (app.hasDecorator("realtime")) {
     const { io } = app.realtime;
     io.engine.attach(server, { path: io.path() });

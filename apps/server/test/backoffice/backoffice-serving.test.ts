@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createTestDatabase, type TestDatabase } from "@croupier/db/testing/create-test-database";
+import { io as connectSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../src/app.ts";
 import { loadEnv } from "../../src/env.ts";
@@ -148,6 +149,32 @@ describe("BACKOFFICE_PORT: the console and its API on their own listener only", 
       expect((await get(backofficeOrigin, url)).status, url).toBe(404);
     }
     expect((await get(backofficeOrigin, "/healthz")).status).toBe(200);
+  });
+
+  /** Connects a console socket (live chat's /backoffice namespace) with the staff token; resolves how it went. */
+  const staffSocket = (origin: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connectSocket(`${origin}/backoffice`, {
+        path: "/socket.io",
+        transports: ["websocket"],
+        reconnection: false,
+        forceNew: true,
+        auth: { token: staff.headers.authorization.slice("Bearer ".length) },
+        timeout: 5_000,
+      });
+      socket.once("connect", () => {
+        socket.disconnect();
+        resolve("connected");
+      });
+      socket.once("connect_error", (error) => {
+        socket.disconnect();
+        resolve(`refused: ${error.message}`);
+      });
+    });
+
+  it("the console's socket namespace answers only on the back-office listener", async () => {
+    expect(await staffSocket(backofficeOrigin)).toBe("connected");
+    expect(await staffSocket(publicOrigin)).toBe("refused: unauthorized");
   });
 
   it("an in-process request (app.inject, the web app's server render) never counts as the back-office listener", async () => {
