@@ -26,3 +26,14 @@ describe("import boundaries", () => {
     expect(await boundaryMessages("packages/contract/src/zz-probe.ts", 'import { env } from "../../../apps/server/src/env.ts";\nexport const e = env;\n')).toHaveLength(1);
   });
 });
+
+describe("import boundaries of the back-office console", () => {
+  it("refuses a console feature importing another feature, and the server importing the console", async () => {
+    const crossing = await boundaryMessages("apps/backoffice/app/features/players/zz-probe.ts", 'import { x } from "../reports/get-daily-report";\nexport const y = x;\n');
+    expect(crossing).toHaveLength(1);
+    expect(crossing[0]).toMatch(/back-office feature "players" imports feature "reports"/);
+    const fine = await boundaryMessages("apps/backoffice/app/features/players/zz-probe.ts", 'import { x } from "./format";\nimport { z } from "../../lib/staff-api";\nexport const y = [x, z];\n');
+    expect(fine).toEqual([]);
+    expect(await boundaryMessages("apps/server/src/zz-probe.ts", 'import("../../backoffice/app/main.tsx");\n')).toHaveLength(1);
+  });
+});
