@@ -48,8 +48,15 @@ function Shell({ me }: { me: StaffMe }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      {navOpen ? (
+        // Below lg the sidebar overlays the page: a click beside it or Escape closes it.
+        <div aria-hidden className="fixed inset-0 z-20 bg-slate-900/30 lg:hidden" onClick={() => setNavOpen(false)} />
+      ) : null}
       <aside
         id="console-nav"
+        onKeyDown={(event) => {
+          if (event.key === "Escape") setNavOpen(false);
+        }}
         className={cx(
           "w-56 shrink-0 border-r border-slate-200 bg-white",
           "fixed inset-y-0 left-0 z-30 lg:static lg:block",
