@@ -149,10 +149,56 @@ describe("staff management and the audit log", () => {
     expect((await get("/me")).statusCode).toBe(200);
   });
 
+  it("renames (oneself too) and sets a forgotten password: sessions end, the old password stops working", async () => {
+    const renamed = await patch(admin.staffId, { display_name: "  Head Admin " });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().payload.display_name).toBe("Head Admin");
+    expect((await get("/me")).json().payload.display_name).toBe("Head Admin");
+
+    const created = await create({
+      email: `forgot-${Date.now()}@staff.test`,
+      display_name: "Forgetful",
+      role: "support",
+      password: PASSWORD,
+    });
+    const member = created.json().payload;
+    const session = await ctx.database.db.execute(
+      sql`INSERT INTO staff_sessions (staff_guid, expires_at) VALUES (${member.id}, now() + interval '8 hours')`,
+    );
+    expect(session).toBeDefined();
+    const setPassword = (id: string, password: string, headers = admin.headers) =>
+      post(ctx, `/staff/${id}/password`, { password }, { headers });
+    expect((await setPassword(member.id, "short")).statusCode).toBe(400);
+    expect(fieldsOf(await setPassword(member.id, "administrator"))).toEqual(["body.password"]);
+    expect((await setPassword(admin.staffId, "a-brand-new-password-1")).statusCode).toBe(409);
+    const done = await setPassword(member.id, "a-brand-new-password-1");
+    expect(done.statusCode).toBe(200);
+    const [open] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM staff_sessions WHERE staff_guid = ${member.id} AND ended_at IS NULL`,
+    );
+    expect(Number(open!.n)).toBe(0);
+    const login = (password: string) =>
+      post(ctx, "/auth/login", { email: member.email, password }, { ip: "192.0.2.77" });
+    expect((await login(PASSWORD)).statusCode).toBe(401);
+    expect((await login("a-brand-new-password-1")).json().payload.step).toBe("enrol");
+    const [audit] = await queryRows<{ details: unknown; row: string }>(
+      ctx.database.db,
+      sql`SELECT details, row_to_json(a)::text AS row FROM staff_audit_log a
+           WHERE target_id = ${member.id} AND action = 'staff.password_reset'`,
+    );
+    expect(audit!.details).toEqual({ sessions_ended: 1 });
+    expect(audit!.row).not.toContain("a-brand-new-password-1");
+  });
+
   it("filters the audit log by staff member, player, action (exact or prefix) and time, newest first", async () => {
     const auditor = await createTestStaff(ctx, "compliance");
     const actorA = await createTestStaff(ctx, "admin");
     const player = "11111111-1111-4111-8111-111111111111";
+    // The three rows get ids across a digit boundary (…99, …100, …101): the order must be numeric, not textual.
+    await ctx.database.db.execute(sql`
+      SELECT setval(pg_get_serial_sequence('staff_audit_log', 'id'),
+                    (SELECT (10 ^ length(coalesce(max(id), 0)::text))::bigint - 2 FROM staff_audit_log))`);
     await ctx.database.db.execute(sql`
       INSERT INTO staff_audit_log (at, staff_guid, staff_email, action, player_guid, target_type, target_id, details, ip) VALUES
         (now() - interval '3 days', ${actorA.staffId}, ${actorA.email}, 'player.lock', ${player}, 'player', ${player}, '{"n":1}', '192.0.2.1'),

@@ -151,12 +151,25 @@ export type CreateStaffBody = z.infer<typeof createStaffBody>;
 export const staffIdParams = z.object({ id: z.uuid() });
 
 export const updateStaffBody = z
-  .object({ role: staffRole.optional(), status: staffStatus.optional() })
-  .refine((body) => body.role !== undefined || body.status !== undefined, {
-    message: "Give a role or a status to change.",
+  .object({
+    role: staffRole.optional(),
+    status: staffStatus.optional(),
+    display_name: z.string().trim().min(1).max(STAFF_NAME_MAX).optional(),
+  })
+  .refine((body) => body.role !== undefined || body.status !== undefined || body.display_name !== undefined, {
+    message: "Give a role, a status or a display name to change.",
     path: ["role"],
   });
 export type UpdateStaffBody = z.infer<typeof updateStaffBody>;
+
+/**
+ * POST /staff/:id/password ("staff.manage"): an administrator sets a new password for a staff member who
+ * forgot theirs (staff have no mailed reset); their sessions end. Hand it over out of band.
+ */
+export const setStaffPasswordBody = z.object({
+  password: z.string().min(STAFF_PASSWORD_MIN).max(STAFF_PASSWORD_MAX),
+});
+export type SetStaffPasswordBody = z.infer<typeof setStaffPasswordBody>;
 
 // --- Audit log ("audit.read") ------------------------------------------------------------------
 

@@ -20,7 +20,8 @@ type AuditQuery = {
  * is not itself audited: it holds no player data beyond ids and what staff wrote.
  */
 export async function listAuditLog(db: Db, query: AuditQuery): Promise<AuditLogPage> {
-  const where: SQL[] = [afterCursor(query.cursor, "bigint", [sql`id`])];
+  // Qualified: the output column "id" is text, and ORDER BY would sort by it ("100" before "99").
+  const where: SQL[] = [afterCursor(query.cursor, "bigint", [sql`staff_audit_log.id`])];
   if (query.staff_id) where.push(sql`staff_guid = ${query.staff_id}`);
   if (query.player_id) where.push(sql`player_guid = ${query.player_id}`);
   if (query.action)
@@ -39,7 +40,7 @@ export async function listAuditLog(db: Db, query: AuditQuery): Promise<AuditLogP
              before, after, details, ip
         FROM staff_audit_log
        WHERE ${sql.join(where, sql` AND `)}
-       ORDER BY id DESC
+       ORDER BY staff_audit_log.id DESC
        LIMIT ${query.limit + 1}`,
   );
   const page = pageFrom(rows, query.limit, (row) => [row.id]);

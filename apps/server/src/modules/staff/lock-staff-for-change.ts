@@ -11,14 +11,19 @@ import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 export async function lockStaffForChange(
   tx: SqlExecutor,
   staffId: string,
-): Promise<{ role: StaffRole; status: StaffStatus; other_active_admins: number }> {
+): Promise<{ role: StaffRole; status: StaffStatus; display_name: string; other_active_admins: number }> {
   await tx.execute(
     sql`SELECT guid FROM staff_users WHERE role = 'admin' AND status = 'active' ORDER BY guid FOR UPDATE`,
   );
-  const [row] = await queryRows<{ role: StaffRole; status: StaffStatus; other_active_admins: number }>(
+  const [row] = await queryRows<{
+    role: StaffRole;
+    status: StaffStatus;
+    display_name: string;
+    other_active_admins: number;
+  }>(
     tx,
     sql`
-      SELECT role, status,
+      SELECT role, status, display_name,
              (SELECT count(*)::int FROM staff_users a
                WHERE a.role = 'admin' AND a.status = 'active' AND a.guid <> ${staffId}) AS other_active_admins
         FROM staff_users WHERE guid = ${staffId} FOR UPDATE`,

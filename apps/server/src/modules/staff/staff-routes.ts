@@ -14,6 +14,7 @@ import {
   staffListQuery,
   staffMe,
   staffMember,
+  setStaffPasswordBody,
   staffPage,
   updateStaffBody,
   verifyAnswer,
@@ -32,6 +33,7 @@ import { loadStaffMe } from "./load-staff-me.ts";
 import { auditActor } from "./record-audit.ts";
 import { renewRecoveryCodes } from "./renew-recovery-codes.ts";
 import { resetStaffTwoFactor } from "./reset-staff-two-factor.ts";
+import { setStaffPassword } from "./set-staff-password.ts";
 import { StaffRateLimitedError } from "./staff-attempt-limits.ts";
 import type { StaffAuthContext } from "./staff-auth-context.ts";
 import { startStaffLogin } from "./start-staff-login.ts";
@@ -199,7 +201,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit,
       schema: {
         tags,
-        summary: "Change a staff member's role or status (disabling ends their sessions)",
+        summary: "Change a staff member's role, status or display name (disabling ends their sessions)",
         params: staffIdParams,
         body: updateStaffBody,
         response: { 200: okEnvelope(staffMember) },
@@ -220,6 +222,23 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await resetStaffTwoFactor(db, auditActor(request), request.params.id)),
+  );
+
+  app.post(
+    "/staff/:id/password",
+    {
+      config: { permission: "staff.manage" },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: "Set a new password for a staff member who forgot theirs (their sessions end; two-factor stays)",
+        params: staffIdParams,
+        body: setStaffPasswordBody,
+        response: { 200: okEnvelope(staffMember) },
+      },
+    },
+    async (request) =>
+      ok(request, await setStaffPassword(db, auditActor(request), request.params.id, request.body.password)),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import { staffMemberColumns, toStaffMember, type StaffMemberRow } from "./staff-
 
 /**
  * PATCH /staff/:id: a new role (effective on their next request: the gate reads the role each
- * time) and/or status. Disabling ends every session of theirs at once. Nobody changes their own
+ * time), status and/or display name. Disabling ends every session of theirs at once. Nobody changes their own
  * role or status, and the last active admin stays one, so the back office cannot lock itself out.
  */
 export async function updateStaffMember(
@@ -18,7 +18,7 @@ export async function updateStaffMember(
   staffId: string,
   change: UpdateStaffBody,
 ): Promise<StaffMember> {
-  if (actor.staffId === staffId)
+  if (actor.staffId === staffId && (change.role !== undefined || change.status !== undefined))
     throw new AppError("CONFLICT", "You cannot change your own role or status; ask another administrator.");
   return db.transaction(async (tx) => {
     const current = await lockStaffForChange(tx, staffId);
@@ -29,11 +29,12 @@ export async function updateStaffMember(
     if (stopsBeingAdmin && current.other_active_admins === 0)
       throw new AppError("CONFLICT", "This is the last active admin; make someone else an admin first.");
 
-    const changed = role !== current.role || status !== current.status;
+    const display_name = change.display_name ?? current.display_name;
+    const changed = role !== current.role || status !== current.status || display_name !== current.display_name;
     if (changed) {
-      await tx.execute(
-        sql`UPDATE staff_users SET role = ${role}, status = ${status}, updated_at = now() WHERE guid = ${staffId}`,
-      );
+      await tx.execute(sql`
+        UPDATE staff_users SET role = ${role}, status = ${status}, display_name = ${display_name}, updated_at = now()
+         WHERE guid = ${staffId}`);
       const disabling = status === "disabled" && current.status !== "disabled";
       const ended = disabling
         ? await queryRows<{ guid: string }>(
@@ -46,8 +47,8 @@ export async function updateStaffMember(
         action: disabling ? "staff.disable" : "staff.update",
         targetType: "staff",
         targetId: staffId,
-        before: { role: current.role, status: current.status },
-        after: { role, status },
+        before: { role: current.role, status: current.status, display_name: current.display_name },
+        after: { role, status, display_name },
         details: disabling ? { sessions_ended: ended.length } : null,
       });
     }
