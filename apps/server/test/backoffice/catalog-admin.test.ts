@@ -237,6 +237,57 @@ describe("catalogue management", () => {
     expect((await auditOf(last))[0]).toMatchObject({ action: "catalog.tag_update", after: { ordering: -999_999 } });
   });
 
+  it("switching a game provider off disables all its games at once; on restores each game's own status", async () => {
+    const houseGames = async () =>
+      (await staffGet("/catalog/games?game_provider=house&per_page=100")).json().payload as (AdminGame & {
+        provider_switched_off: boolean;
+      })[];
+    const [maintained, disabled] = (await houseGames()).filter((g) => g.game_status === "active");
+    expect((await patch(`/catalog/games/${maintained!.guid}`, { game_status: "maintenance" })).statusCode).toBe(200);
+    expect((await patch(`/catalog/games/${disabled!.guid}`, { game_status: "disabled" })).statusCode).toBe(200);
+    const statuses = new Map((await houseGames()).map((g) => [g.guid, g.game_status]));
+    const lobbyHouse = async () =>
+      ((await player("/catalog/games?per_page=100")) as { game_provider: string }[]).filter(
+        (g) => g.game_provider === "house",
+      ).length;
+    expect(await lobbyHouse()).toBeGreaterThan(0);
+
+    const off = await patch("/catalog/game-providers/house", { enabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().payload).toMatchObject({ code: "house", enabled: false, active_games: 0, visible_games: 0 });
+    expect(await lobbyHouse()).toBe(0);
+    expect(await player("/edgesync/catalog/games?per_page=100")).not.toContainEqual(
+      expect.objectContaining({ game_provider: "house" }),
+    );
+    const switchedOff = await houseGames();
+    expect(switchedOff.every((g) => g.game_status === "disabled")).toBe(true);
+    expect(switchedOff.find((g) => g.guid === maintained!.guid)!.provider_switched_off).toBe(true);
+    expect(switchedOff.find((g) => g.guid === disabled!.guid)!.provider_switched_off).toBe(false);
+
+    const on = await patch("/catalog/game-providers/house", { enabled: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().payload.enabled).toBe(true);
+    expect(new Map((await houseGames()).map((g) => [g.guid, g.game_status]))).toEqual(statuses);
+    expect(await lobbyHouse()).toBeGreaterThan(0);
+    expect((await auditOf("house")).map((a) => [a.action, a.before, a.after])).toEqual([
+      [
+        "catalog.game_provider_update",
+        { enabled: true, active_games: expect.any(Number) },
+        { enabled: false, active_games: 0 },
+      ],
+      [
+        "catalog.game_provider_update",
+        { enabled: false, active_games: 0 },
+        { enabled: true, active_games: expect.any(Number) },
+      ],
+    ]);
+    expect((await patch("/catalog/game-providers/nobody", { enabled: false })).statusCode).toBe(404);
+    expect((await patch("/catalog/game-providers/a%20b", { enabled: false })).statusCode).toBe(400);
+    expect((await patch("/catalog/game-providers/house", { enabled: "no" })).statusCode).toBe(400);
+    expect((await patch(`/catalog/games/${maintained!.guid}`, { game_status: "active" })).statusCode).toBe(200);
+    expect((await patch(`/catalog/games/${disabled!.guid}`, { game_status: "active" })).statusCode).toBe(200);
+  });
+
   it("lists game providers, and only roles with catalog.manage get in", async () => {
     const providers = (await staffGet("/catalog/game-providers")).json().payload as { code: string; games: number }[];
     expect(providers.find((p) => p.code === "house")!.games).toBeGreaterThan(0);

@@ -60,6 +60,8 @@ export const adminGame = z
     tag_guids: z.array(z.uuid()),
     /** Whether players can see it: active and its studio enabled. */
     visible: z.boolean(),
+    /** Disabled because its game provider is switched off (its own status comes back when switched on). */
+    provider_switched_off: z.boolean(),
     updated_at: z.string(),
   })
   .describe("AdminGame");
@@ -112,12 +114,30 @@ export type UpdateStudioBody = z.infer<typeof updateStudioBody>;
 export const adminGameProvider = z
   .object({
     code: z.string(),
+    /** False while switched off: its games are disabled (no lobby, no launch, no new bets). */
+    enabled: z.boolean(),
     games: z.number().int(),
     active_games: z.number().int(),
     visible_games: z.number().int(),
   })
   .describe("AdminGameProvider");
 export type AdminGameProvider = z.infer<typeof adminGameProvider>;
+
+export const gameProviderParams = z
+  .object({
+    code: z
+      .string()
+      .min(1)
+      .max(32)
+      .regex(/^[A-Za-z0-9_.-]+$/, "must be a provider code"),
+  })
+  .strict();
+export const updateGameProviderBody = z
+  .object({
+    enabled: z.boolean().describe("false disables every game of the provider; true restores each game's own status"),
+  })
+  .strict();
+export type UpdateGameProviderBody = z.infer<typeof updateGameProviderBody>;
 
 export const adminTag = z
   .object({

@@ -62,6 +62,9 @@ export const games = pgTable(
     game_background_image: varchar("game_background_image", { length: 300 }),
     game_ordering: integer("game_ordering").notNull().default(0),
     game_status: varchar("game_status", { length: 16, enum: gameStatuses }).notNull().default("active"),
+    // Set while the game's provider is switched off in the back office (migration 0019): the status
+    // to restore when it is switched on again; the game itself is disabled meanwhile.
+    status_before_provider_off: varchar("status_before_provider_off", { length: 16, enum: ["active", "maintenance"] }),
     can_desktop: boolean("can_desktop").notNull().default(true),
     can_mobile: boolean("can_mobile").notNull().default(true),
     can_demo: boolean("can_demo").notNull().default(false),
@@ -86,6 +89,10 @@ export const games = pgTable(
     index("games_created_at_idx").on(t.created_at),
     index("games_updated_at_idx").on(t.updated_at),
     check("games_bonus_wage_range", sql`${t.bonus_wage} >= 0 AND ${t.bonus_wage} <= 100`),
+    check(
+      "games_status_before_provider_off_check",
+      sql`${t.status_before_provider_off} IS NULL OR ${t.status_before_provider_off} IN ('active', 'maintenance')`,
+    ),
   ],
 );
 

@@ -5,9 +5,11 @@ import {
   adminStudio,
   adminTag,
   gameParams,
+  gameProviderParams,
   studioParams,
   tagParams,
   updateGameBody,
+  updateGameProviderBody,
   updateStudioBody,
   updateTagBody,
 } from "@croupier/contract/backoffice/catalog-admin";
@@ -21,6 +23,7 @@ import { listAdminTags } from "./list-admin-tags.ts";
 import { listGameProviders } from "./list-game-providers.ts";
 import { listStudios } from "./list-studios.ts";
 import { updateGame } from "./update-game.ts";
+import { updateGameProvider } from "./update-game-provider.ts";
 import { updateStudio } from "./update-studio.ts";
 import { updateTag } from "./update-tag.ts";
 
@@ -124,6 +127,22 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await listGameProviders(db)),
+  );
+
+  app.patch(
+    "/catalog/game-providers/:code",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Switch a game provider off (all its games disabled) or on (each game's own status back); audited",
+        params: gameProviderParams,
+        body: updateGameProviderBody,
+        response: { 200: okEnvelope(adminGameProvider) },
+      },
+    },
+    async (request) =>
+      ok(request, await updateGameProvider(db, auditActor(request), request.params.code, request.body)),
   );
 
   app.get(

@@ -35,6 +35,9 @@ export async function updateGame(db: Db, actor: AuditActor, guid: string, body: 
     await tx.execute(
       sql`UPDATE games
              SET game_status = COALESCE(${body.game_status ?? null}, game_status),
+                 -- A status staff set for this game wins over the provider switch's saved one.
+                 status_before_provider_off = CASE WHEN ${body.game_status ?? null}::text IS NULL
+                                                   THEN status_before_provider_off END,
                  game_ordering = COALESCE(${body.game_ordering ?? null}::int, game_ordering),
                  updated_at = now()
            WHERE guid = ${guid}::uuid`,
