@@ -26,6 +26,7 @@ const game = (n: number, extra: Partial<AdminGame> = {}): AdminGame => ({
   game_ordering: n * 10,
   tag_guids: [POPULAR],
   visible: true,
+  provider_switched_off: false,
   updated_at: "2026-11-25T06:00:00.000Z",
   ...extra,
 });
@@ -79,17 +80,17 @@ function fakeApi() {
       if (path === "/catalog/tags")
         return envelope([tag(SECTION, "Slots", "system"), tag(POPULAR, "Popular"), tag(NEW, "New")]);
       if (path === "/catalog/game-providers")
-        return envelope([{ code: "house", games: 2, active_games: 2, visible_games: 2 }]);
+        return envelope([{ code: "house", enabled: true, games: 2, active_games: 2, visible_games: 2 }]);
       return envelope({ code: "NOT_FOUND", message: "no route" }, 404);
     }),
   );
   return { patches, games };
 }
 
-function renderPage() {
+function renderPage(entry = "/catalog") {
   startStaffSession("test-token");
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: "/catalog", Component: CatalogPage }], { initialEntries: ["/catalog"] });
+  const router = createMemoryRouter([{ path: "/catalog", Component: CatalogPage }], { initialEntries: [entry] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -154,5 +155,18 @@ describe("catalogue page", () => {
     fireEvent.keyDown(input, { key: "Enter" });
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0]!.body).toEqual({ game_ordering: -5 });
+  });
+
+  it("switching a game provider off asks first, then sends it", async () => {
+    const { patches } = fakeApi();
+    renderPage("/catalog?tab=game-providers");
+    const toggle = await screen.findByRole("switch", { name: "house switched on" }, { timeout: 5000 });
+    fireEvent.click(toggle);
+    const dialog = await screen.findByRole("dialog", { name: "Switch house off?" });
+    expect(patches).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Switch off" }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toMatchObject({ path: "/catalog/game-providers/house", body: { enabled: false } });
+    expect(screen.getByRole("switch", { name: "house switched on" }).getAttribute("aria-checked")).toBe("false");
   });
 });

@@ -1,6 +1,7 @@
 import { Tabs } from "radix-ui";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../components/page-header";
+import { GameProvidersPanel } from "../features/catalog/game-providers-panel";
 import { GamesPanel } from "../features/catalog/games-panel";
 import { StudiosPanel } from "../features/catalog/studios-panel";
 import { TagsPanel } from "../features/catalog/tags-panel";
@@ -8,10 +9,11 @@ import { TagsPanel } from "../features/catalog/tags-panel";
 const TABS = [
   { id: "games", label: "Games", Panel: GamesPanel },
   { id: "studios", label: "Studios", Panel: StudiosPanel },
+  { id: "game-providers", label: "Game providers", Panel: GameProvidersPanel },
   { id: "tags", label: "Tags", Panel: TagsPanel },
 ] as const;
 
-/** Catalogue: enable or disable games and studios, order the lobby, edit game tags; players see changes at once. */
+/** Catalogue: enable or disable games, studios and game providers, order the lobby, edit game tags; players see changes at once. */
 export default function CatalogPage() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.some((t) => t.id === params.get("tab")) ? params.get("tab")! : "games";

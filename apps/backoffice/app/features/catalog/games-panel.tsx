@@ -143,7 +143,10 @@ export function GamesPanel() {
         header: "Players see it",
         accessorFn: (g) => g.visible,
         cell: ({ row: { original: g } }) => (
-          <span className={g.visible ? "text-emerald-700" : "text-slate-500"}>{g.visible ? "Yes" : "No"}</span>
+          <span className={g.visible ? "text-emerald-700" : "text-slate-500"}>
+            {g.visible ? "Yes" : "No"}
+            {g.provider_switched_off ? <span className="block text-xs">game provider off</span> : null}
+          </span>
         ),
       },
     ],

@@ -7,9 +7,11 @@ export async function listGameProviders(signal?: AbortSignal): Promise<AdminGame
   return (await staffApi().get("/catalog/game-providers", { signal, schema: adminGameProviders })).payload;
 }
 
+export const GAME_PROVIDERS_KEY = ["backoffice", "catalog", "game-providers"] as const;
+
 export const gameProvidersQueryOptions = () =>
   queryOptions({
-    queryKey: ["backoffice", "catalog", "game-providers"],
+    queryKey: GAME_PROVIDERS_KEY,
     queryFn: ({ signal }) => listGameProviders(signal),
   });
 export const useGameProviders = () => useQuery(gameProvidersQueryOptions());
