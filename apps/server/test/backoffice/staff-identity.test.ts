@@ -199,6 +199,59 @@ describe("staff sign-in", () => {
     ).toBe(200);
   });
 
+  it("changes one's own password with the current one and a fresh code; other sessions end, this one stays", async () => {
+    const staff = await enrolledStaff(ctx);
+    await ctx.database.db.execute(
+      sql`INSERT INTO staff_sessions (staff_guid, expires_at) VALUES (${staff.id}, now() + interval '8 hours')`,
+    );
+    const change = (body: Record<string, string>) => post(ctx, "/me/password", body, { headers: bearer(staff.token) });
+    const fresh = "my-own-new-password-7";
+    const wrongCurrent = await change({
+      current_password: "not-it-at-all-1",
+      new_password: fresh,
+      code: codeAt(staff.secret, 30),
+    });
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json().payload.fields[0].field).toBe("body.current_password");
+    const weak = await change({
+      current_password: staff.password,
+      new_password: "administrator",
+      code: codeAt(staff.secret, 30),
+    });
+    expect(weak.json().payload.fields[0].field).toBe("body.new_password");
+    const same = await change({
+      current_password: staff.password,
+      new_password: staff.password,
+      code: codeAt(staff.secret, 30),
+    });
+    expect(same.json().payload.fields[0].field).toBe("body.new_password");
+    const wrongCode = await change({
+      current_password: staff.password,
+      new_password: fresh,
+      code: codeAt(staff.secret, -600),
+    });
+    expect(wrongCode.statusCode).toBe(401);
+
+    const done = await change({
+      current_password: staff.password,
+      new_password: fresh,
+      code: codeAt(staff.secret, 30),
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().payload).toEqual({ other_sessions_ended: 1 });
+    expect((await me(staff.token)).statusCode).toBe(200);
+    const ip = freshIp();
+    expect((await post(ctx, "/auth/login", { email: staff.email, password: staff.password }, { ip })).statusCode).toBe(
+      401,
+    );
+    expect((await post(ctx, "/auth/login", { email: staff.email, password: fresh }, { ip })).json().payload.step).toBe(
+      "verify",
+    );
+    const audit = await auditOf(staff.id);
+    expect(audit.filter((row) => row.action === "staff.password_change")).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(fresh);
+  });
+
   it("a wrong password and an unknown email get the same answer; the attempt is audited without the password", async () => {
     const staff = await newStaff(ctx);
     const ip = freshIp();

@@ -108,6 +108,15 @@ export const newRecoveryCodesBody = z.object({ code: totpCode });
 export const newRecoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()) });
 export type NewRecoveryCodesAnswer = z.infer<typeof newRecoveryCodesAnswer>;
 
+/** POST /me/password ("self"): one's own new password, with the current one and a fresh authenticator code. */
+export const changeOwnPasswordBody = z.object({
+  current_password: z.string().min(1).max(STAFF_PASSWORD_MAX),
+  new_password: z.string().min(STAFF_PASSWORD_MIN).max(STAFF_PASSWORD_MAX),
+  code: totpCode,
+});
+export type ChangeOwnPasswordBody = z.input<typeof changeOwnPasswordBody>;
+export const changeOwnPasswordAnswer = z.object({ other_sessions_ended: z.number().int() });
+
 // --- Staff management ("staff.manage") ---------------------------------------------------------
 
 /** An opaque keyset cursor: the next page starts after the row it names. */

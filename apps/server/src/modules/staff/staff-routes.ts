@@ -2,6 +2,8 @@ import { okEnvelope } from "@croupier/contract/envelope";
 import {
   auditLogPage,
   auditLogQuery,
+  changeOwnPasswordAnswer,
+  changeOwnPasswordBody,
   createStaffBody,
   enrolAnswer,
   enrolBody,
@@ -24,6 +26,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.ts";
 import { currentStaff } from "../../lib/staff-auth.ts";
+import { changeOwnPassword } from "./change-own-password.ts";
 import { createStaffMember } from "./create-staff-member.ts";
 import { endStaffSession } from "./end-staff-session.ts";
 import { enrolTwoFactor } from "./enrol-two-factor.ts";
@@ -162,6 +165,28 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         renewRecoveryCodes(app.database, app.env.STAFF_SECRET_KEY, actor, request.body.code),
       );
       return ok(request, { recovery_codes: codes });
+    },
+  );
+
+  app.post(
+    "/me/password",
+    {
+      config: { permission: "self" },
+      bodyLimit,
+      schema: {
+        tags,
+        summary: "Change one's own password (current password and a fresh authenticator code; other sessions end)",
+        body: changeOwnPasswordBody,
+        response: { 200: okEnvelope(changeOwnPasswordAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const staff = currentStaff(request);
+      const me = { ...auditActor(request), staffId: staff.staffId, sessionId: staff.sessionId };
+      return ok(
+        request,
+        await withRetryAfter(reply, changeOwnPassword(app.database, app.env.STAFF_SECRET_KEY, me, request.body)),
+      );
     },
   );
 
