@@ -265,6 +265,9 @@ describe("reports", () => {
     ]);
     expect(body.payload[0].game_name).toEqual(expect.any(String));
     expect(body.payload[0].studio).toEqual(expect.any(String));
+    const past = (await get(`/reports/games?from=${today}&to=${today}&currency=GBP&page=3&per_page=1`)).json();
+    expect(past.payload).toEqual([]);
+    expect(past.metadata).toMatchObject({ page: 3, per_page: 1, total: 1 });
     const other = (await get(`/reports/games?from=${today}&to=${today}&currency=GBP&provider=nobody`)).json();
     expect(other.payload).toEqual([]);
   });

@@ -38,9 +38,7 @@ export async function getGameReport(
   const ascending = (options.order ?? (options.sort === "game_name" ? "asc" : "desc")) === "asc";
   const direction = ascending ? sql`ASC` : sql`DESC`;
   const provider = options.provider === undefined ? sql`true` : sql`${GAME_PROVIDER} = ${options.provider}`;
-  const rows = await queryRows<GameReportRow & { total: number }>(
-    executor,
-    sql`WITH m AS (${windowMoves(window, HOUSE_SIDE)}),
+  const statement = (limit: number, offset: number) => sql`WITH m AS (${windowMoves(window, HOUSE_SIDE)}),
         f AS (
           SELECT ${GAME_PROVIDER} AS provider, m.currency_guid, gt.game_code, gt.game_guid,
                  ${STAKES} AS stakes, ${WINS} AS wins, ${GGR} AS ggr, ${ROUNDS} AS rounds, ${BETTING_PLAYERS} AS players
@@ -55,9 +53,12 @@ export async function getGameReport(
           LEFT JOIN games g ON g.guid = f.game_guid
           LEFT JOIN providers s ON s.guid = g.provider_guid
          ORDER BY ${ORDER[options.sort]} ${direction}, f.game_code, c.code
-         LIMIT ${options.perPage} OFFSET ${(options.page - 1) * options.perPage}`,
-  );
-  const total = rows[0]?.total ?? 0;
+         LIMIT ${limit} OFFSET ${offset}`;
+  const run = (limit: number, offset: number) =>
+    queryRows<GameReportRow & { total: number }>(executor, statement(limit, offset));
+  const rows = await run(options.perPage, (options.page - 1) * options.perPage);
+  // A page past the end carries no window total: take it from the first row.
+  const total = rows[0]?.total ?? (options.page > 1 ? ((await run(1, 0))[0]?.total ?? 0) : 0);
   return {
     rows: rows.map(({ total: _total, ...row }) => row),
     pager: { page: options.page, per_page: options.perPage, total },
