@@ -7,7 +7,7 @@ import { useBrowserSession } from "./support/browser-session.ts";
 
 // Issue #15 capabilities 2 and 3 in the console (ADR 018): finance approves one withdrawal (the sandbox PSP
 // pays it) and declines another (the money comes back), and sees the player's balances follow; a large
-// adjustment asked for by finance changes nothing until a second staff member (admin) approves it.
+// adjustment asked for by an admin changes nothing until a second staff member, of the finance role, approves it.
 
 const session = useBrowserSession();
 
@@ -116,30 +116,32 @@ describe("back office: money review", () => {
     await openPlayer(finance, player);
     await cashShown(finance, "200.00");
 
-    // Finance asks for a large credit: it waits, the balance does not move.
-    await finance.getByRole("button", { name: "Adjust balance…" }).click();
-    const adjust = finance.getByRole("dialog", { name: "Adjust balance" });
+    // An admin asks for a large credit: it waits, the balance does not move, and the admin cannot approve it.
+    const admin = await signInStaff(session, "admin");
+    await openPlayer(admin, player);
+    await cashShown(admin, "200.00");
+    await admin.getByRole("button", { name: "Adjust balance…" }).click();
+    const adjust = admin.getByRole("dialog", { name: "Adjust balance" });
     await adjust.getByLabel("Amount (USD)").fill("500");
     await adjust.getByLabel("Reason").fill("Goodwill after the outage");
     await adjust.getByRole("button", { name: "Credit" }).click();
-    await finance.getByText(/waits for a second approver/).waitFor();
-    await finance.reload();
-    await cashShown(finance, "200.00");
-    await finance.goto(`${baseUrl()}/backoffice/adjustments`);
-    const own = finance.getByRole("row").filter({ hasText: player.email });
+    await admin.getByText(/waits for a second approver/).waitFor();
+    await admin.reload();
+    await cashShown(admin, "200.00");
+    await admin.goto(`${baseUrl()}/backoffice/adjustments`);
+    const own = admin.getByRole("row").filter({ hasText: player.email });
     expect(await own.getByRole("button", { name: "Approve…" }).isDisabled()).toBe(true);
 
-    // A second staff member approves; now the money moves.
-    const admin = await signInStaff(session, "admin");
-    await admin.getByRole("link", { name: "Adjustments" }).first().click();
-    const pending = admin.getByRole("row").filter({ hasText: player.email });
+    // A second staff member, of the finance role, approves; now the money moves.
+    await finance.goto(`${baseUrl()}/backoffice/adjustments`);
+    const pending = finance.getByRole("row").filter({ hasText: player.email });
     await pending.getByRole("button", { name: "Approve…" }).click();
-    await admin
+    await finance
       .getByRole("dialog", { name: /Approve the credit of 500\.00 USD/ })
       .getByRole("button", { name: "Approve and apply" })
       .click();
-    await admin.getByText("Approved: credit of 500.00 USD (cash) applied.").waitFor();
-    await openPlayer(admin, player);
-    await cashShown(admin, "700.00");
+    await finance.getByText("Approved: credit of 500.00 USD (cash) applied.").waitFor();
+    await openPlayer(finance, player);
+    await cashShown(finance, "700.00");
   });
 });
