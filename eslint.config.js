@@ -10,7 +10,7 @@ const noMathRandom = {
 };
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/build/**", "**/dist/**", "**/.react-router/**", ".data/**", "**/migrations/**"] },
+  { ignores: ["**/node_modules/**", "**/build/**", "**/dist/**", "**/.react-router/**", ".data/**", ".tmp/**", "**/migrations/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
