@@ -13,3 +13,4 @@ export * from "./staff.ts";
 export * from "./player-admin.ts";
 export * from "./money-review.ts";
 export * from "./live-chat.ts";
+export * from "./exclusions.ts";

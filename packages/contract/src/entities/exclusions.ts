@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Time-out periods (issue #16): a short break. */
+export const TIME_OUT_PERIODS = ["24h", "1w", "1m", "6w"] as const;
+/** Self-exclusion periods (issue #16): a long break, at least six months. */
+export const SELF_EXCLUSION_PERIODS = ["6m", "1y", "2y", "5y"] as const;
+export const EXCLUSION_KINDS = ["time_out", "self_exclusion", "operator"] as const;
+
+/** The PostgreSQL interval of each period: end dates are computed in SQL from now(). */
+export const EXCLUSION_PERIOD_INTERVALS = {
+  "24h": "24 hours",
+  "1w": "7 days",
+  "1m": "1 month",
+  "6w": "42 days",
+  "6m": "6 months",
+  "1y": "1 year",
+  "2y": "2 years",
+  "5y": "5 years",
+} as const satisfies Record<(typeof TIME_OUT_PERIODS)[number] | (typeof SELF_EXCLUSION_PERIODS)[number], string>;
+
+export type ExclusionPeriod = keyof typeof EXCLUSION_PERIOD_INTERVALS;
+
+/** POST /api/v1/responsible-gaming/exclusions: the player's own time-out or self-exclusion. */
+export const createExclusionBody = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("time_out"), period: z.enum(TIME_OUT_PERIODS), password: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal("self_exclusion"), period: z.enum(SELF_EXCLUSION_PERIODS), password: z.string().min(1).max(200) }),
+]);
+export type CreateExclusionBody = z.infer<typeof createExclusionBody>;
+
+export const exclusion = z.object({
+  guid: z.uuid(),
+  kind: z.enum(EXCLUSION_KINDS),
+  period: z.string().nullable(),
+  starts_at: z.string(),
+  /** Null only for an indefinite operator exclusion. */
+  ends_at: z.string().nullable(),
+  /** Set when staff ended an operator exclusion early. */
+  ended_at: z.string().nullable(),
+  active: z.boolean(),
+});
+export type Exclusion = z.infer<typeof exclusion>;
