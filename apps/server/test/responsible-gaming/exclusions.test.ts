@@ -16,7 +16,10 @@ afterAll(async () => {
 });
 
 const blocked = async (player: string) => {
-  const [row] = await queryRows<{ blocked: boolean }>(ctx.database.db, sql`SELECT ${playerBlockedSql(sql`${player}::uuid`)} AS blocked`);
+  const [row] = await queryRows<{ blocked: boolean }>(
+    ctx.database.db,
+    sql`SELECT ${playerBlockedSql(sql`${player}::uuid`)} AS blocked`,
+  );
   return row!.blocked;
 };
 
@@ -58,9 +61,16 @@ describe("exclusions", () => {
   it("cannot be shortened: a shorter or equal new one is refused, a longer one is accepted", async () => {
     const player = await createPlayer(ctx.database);
     await createExclusion(ctx.database.db, player, { kind: "self_exclusion", period: "1y" });
-    await expect(createExclusion(ctx.database.db, player, { kind: "time_out", period: "24h" })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(createExclusion(ctx.database.db, player, { kind: "self_exclusion", period: "6m" })).rejects.toMatchObject({ code: "CONFLICT" });
-    const [count] = await queryRows<{ n: number }>(ctx.database.db, sql`SELECT count(*)::int AS n FROM player_exclusions WHERE user_guid = ${player}`);
+    await expect(createExclusion(ctx.database.db, player, { kind: "time_out", period: "24h" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expect(
+      createExclusion(ctx.database.db, player, { kind: "self_exclusion", period: "6m" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    const [count] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM player_exclusions WHERE user_guid = ${player}`,
+    );
     expect(count!.n).toBe(1);
     await createExclusion(ctx.database.db, player, { kind: "self_exclusion", period: "2y" });
     expect(await blocked(player)).toBe(true);
@@ -69,13 +79,18 @@ describe("exclusions", () => {
   it("the database refuses to end a player's own exclusion early", async () => {
     const player = await createPlayer(ctx.database);
     const row = await createExclusion(ctx.database.db, player, { kind: "self_exclusion", period: "6m" });
-    await expect(ctx.database.query("UPDATE player_exclusions SET ended_at = now() WHERE guid = $1", [row.guid])).rejects.toThrow();
+    await expect(
+      ctx.database.query("UPDATE player_exclusions SET ended_at = now() WHERE guid = $1", [row.guid]),
+    ).rejects.toThrow();
     expect(await blocked(player)).toBe(true);
   });
 
   it("blocks bets at once and ends every login session with a session_closed event", async () => {
     const player = await createPlayer(ctx.database);
-    await ctx.database.query("INSERT INTO sessions (user_guid, refresh_expires_at) VALUES ($1, now() + interval '1 day'), ($1, now() + interval '1 day')", [player]);
+    await ctx.database.query(
+      "INSERT INTO sessions (user_guid, refresh_expires_at) VALUES ($1, now() + interval '1 day'), ($1, now() + interval '1 day')",
+      [player],
+    );
     expect(await blocked(player)).toBe(false);
     await createExclusion(ctx.database.db, player, { kind: "time_out", period: "24h" });
     expect(await blocked(player)).toBe(true);
@@ -93,7 +108,12 @@ describe("exclusions", () => {
 
   it("an operator exclusion ended by staff, or one past its end, no longer blocks", async () => {
     const player = await createPlayer(ctx.database);
-    const row = await createExclusion(ctx.database.db, player, { kind: "operator", endsAt: null, staffId: player, reason: "affordability concern" });
+    const row = await createExclusion(ctx.database.db, player, {
+      kind: "operator",
+      endsAt: null,
+      staffId: player,
+      reason: "affordability concern",
+    });
     expect(await blocked(player)).toBe(true);
     await ctx.database.query("UPDATE player_exclusions SET ended_at = now() WHERE guid = $1", [row.guid]);
     expect(await blocked(player)).toBe(false);
@@ -109,7 +129,12 @@ describe("exclusions", () => {
   it("an operator end date in the past is a validation error", async () => {
     const player = await createPlayer(ctx.database);
     await expect(
-      createExclusion(ctx.database.db, player, { kind: "operator", endsAt: "2000-01-01T00:00:00Z", staffId: player, reason: "x" }),
+      createExclusion(ctx.database.db, player, {
+        kind: "operator",
+        endsAt: "2000-01-01T00:00:00Z",
+        staffId: player,
+        reason: "x",
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
   });
 });

@@ -23,7 +23,11 @@ export type ExclusionPeriod = keyof typeof EXCLUSION_PERIOD_INTERVALS;
 /** POST /api/v1/responsible-gaming/exclusions: the player's own time-out or self-exclusion. */
 export const createExclusionBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("time_out"), period: z.enum(TIME_OUT_PERIODS), password: z.string().min(1).max(200) }),
-  z.object({ kind: z.literal("self_exclusion"), period: z.enum(SELF_EXCLUSION_PERIODS), password: z.string().min(1).max(200) }),
+  z.object({
+    kind: z.literal("self_exclusion"),
+    period: z.enum(SELF_EXCLUSION_PERIODS),
+    password: z.string().min(1).max(200),
+  }),
 ]);
 export type CreateExclusionBody = z.infer<typeof createExclusionBody>;
 

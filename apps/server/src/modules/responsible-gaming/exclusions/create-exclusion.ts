@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
-import { EXCLUSION_PERIOD_INTERVALS, type Exclusion, type ExclusionPeriod } from "@croupier/contract/entities/exclusions";
+import {
+  EXCLUSION_PERIOD_INTERVALS,
+  type Exclusion,
+  type ExclusionPeriod,
+} from "@croupier/contract/entities/exclusions";
 import { AppError, badRequest, notFound } from "../../../lib/app-error.ts";
 import { queryRows } from "../../../lib/sql-executor.ts";
 import { finishUserSessions } from "../../identity/sessions/finish-sessions.ts";
@@ -11,7 +15,14 @@ export type ExclusionRequest =
   | { kind: "time_out" | "self_exclusion"; period: ExclusionPeriod; staffId?: undefined; reason?: undefined }
   | { kind: "operator"; endsAt: string | null; staffId: string; reason: string };
 
-type Row = { guid: string; kind: Exclusion["kind"]; period: string | null; starts_at: string; ends_at: string | null; ended_at: string | null };
+type Row = {
+  guid: string;
+  kind: Exclusion["kind"];
+  period: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  ended_at: string | null;
+};
 
 /**
  * Starts an exclusion at once (ADR 020). The player's row is locked first so two requests
@@ -22,7 +33,10 @@ type Row = { guid: string; kind: Exclusion["kind"]; period: string | null; start
  */
 export async function createExclusion(db: Db | Tx, playerId: string, request: ExclusionRequest): Promise<Row> {
   return db.transaction(async (tx) => {
-    const [player] = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM users WHERE guid = ${playerId} FOR UPDATE`);
+    const [player] = await queryRows<{ guid: string }>(
+      tx,
+      sql`SELECT guid FROM users WHERE guid = ${playerId} FOR UPDATE`,
+    );
     if (!player) throw notFound("No player with this id.");
 
     const newEnd =
@@ -32,7 +46,13 @@ export async function createExclusion(db: Db | Tx, playerId: string, request: Ex
           : sql`${request.endsAt}::timestamptz`
         : sql`now() + ${EXCLUSION_PERIOD_INTERVALS[request.period]}::interval`;
 
-    const [check] = await queryRows<{ new_end: string | null; in_past: boolean; current_end: string | null; has_current: boolean; current_indefinite: boolean }>(
+    const [check] = await queryRows<{
+      new_end: string | null;
+      in_past: boolean;
+      current_end: string | null;
+      has_current: boolean;
+      current_indefinite: boolean;
+    }>(
       tx,
       sql`
         SELECT n.new_end, (n.new_end IS NOT NULL AND n.new_end <= now()) AS in_past,
@@ -44,12 +64,17 @@ export async function createExclusion(db: Db | Tx, playerId: string, request: Ex
                  WHERE e.user_guid = ${playerId} AND e.ended_at IS NULL AND e.starts_at <= now()
                    AND (e.ends_at IS NULL OR e.ends_at > now())) c`,
     );
-    if (check!.in_past) throw badRequest("The end date must be in the future.", [{ field: "ends_at", message: "must be in the future" }]);
+    if (check!.in_past)
+      throw badRequest("The end date must be in the future.", [{ field: "ends_at", message: "must be in the future" }]);
     if (check!.has_current) {
       const extends_ =
-        !check!.current_indefinite && (check!.new_end === null || new Date(check!.new_end) > new Date(check!.current_end!));
+        !check!.current_indefinite &&
+        (check!.new_end === null || new Date(check!.new_end) > new Date(check!.current_end!));
       if (!extends_)
-        throw new AppError("CONFLICT", `An exclusion is already in force until ${check!.current_indefinite ? "further notice" : check!.current_end}; a new one may only extend it.`);
+        throw new AppError(
+          "CONFLICT",
+          `An exclusion is already in force until ${check!.current_indefinite ? "further notice" : check!.current_end}; a new one may only extend it.`,
+        );
     }
 
     const [row] = await queryRows<Row>(
