@@ -45,7 +45,8 @@ describe("live chat", () => {
     const text = `Hello from the e2e player ${Date.now()}`;
     await panel.getByLabel("Message", { exact: true }).fill(text);
     await panel.getByLabel("Message", { exact: true }).press("Enter");
-    await panel.getByText(text).waitFor();
+    // The message itself, not the composer, which still holds the text until the send is answered.
+    await panel.getByTestId("chat-message").filter({ hasText: text }).waitFor();
 
     // The console hears of it without a reload and opens it.
     const item = staff.getByTestId("chat-conversation-item").filter({ hasText: text.slice(0, 40) });
@@ -65,7 +66,7 @@ describe("live chat", () => {
     await player.getByTestId("chat-staff-typing").waitFor();
     await staff.getByLabel("Your answer").fill(answer);
     await staff.getByLabel("Your answer").press("Enter");
-    await panel.getByText(answer).waitFor();
+    await panel.getByTestId("chat-message").filter({ hasText: answer }).waitFor();
     await conversation.getByText("Assigned to you", { exact: false }).waitFor();
 
     // Closed panel: the next answer shows as one unread message on the chat button.
@@ -78,7 +79,7 @@ describe("live chat", () => {
 
     // Opening it reads the message and clears the badge.
     await player.getByTestId("chat-launcher").click();
-    await panel.getByText("Are you still there?").waitFor();
+    await panel.getByTestId("chat-message").filter({ hasText: "Are you still there?" }).waitFor();
     await player.getByTestId("chat-unread").waitFor({ state: "detached" });
     expect(errors).toEqual([]);
     // Two browsers, a staff sign-in with two-factor and several live round trips: more than the default 30 s on a busy machine.
