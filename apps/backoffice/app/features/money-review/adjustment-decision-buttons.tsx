@@ -53,10 +53,11 @@ export function AdjustmentDecisionButtons({ adjustment, myId }: { adjustment: Ad
           <Button
             busy={decide.isPending}
             onClick={() =>
-              decide.mutate(
-                { id: adjustment.id, action: "approve" },
-                { onSuccess: () => (toast.success(`Approved: ${what} applied.`), close()), onError: fail },
-              )
+              // mutateAsync: the queue's refetch may unmount this row before mutate's own callbacks run.
+              decide.mutateAsync({ id: adjustment.id, action: "approve" }).then(() => {
+                toast.success(`Approved: ${what} applied.`);
+                close();
+              }, fail)
             }
           >
             Approve and apply
@@ -72,10 +73,10 @@ export function AdjustmentDecisionButtons({ adjustment, myId }: { adjustment: Ad
         busy={decide.isPending}
         error={decide.isError ? fieldErrorsOf(decide.error).reason : undefined}
         onConfirm={(reason) =>
-          decide.mutate(
-            { id: adjustment.id, action: "reject", reason },
-            { onSuccess: () => (toast.success("Adjustment rejected; no money moved."), close()), onError: fail },
-          )
+          decide.mutateAsync({ id: adjustment.id, action: "reject", reason }).then(() => {
+            toast.success("Adjustment rejected; no money moved.");
+            close();
+          }, fail)
         }
       />
     </div>

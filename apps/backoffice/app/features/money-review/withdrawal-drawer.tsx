@@ -155,6 +155,8 @@ function DecisionButtons({ withdrawal, amount }: { withdrawal: WithdrawalDetail;
     setDialog(null);
     decide.reset();
   };
+  // mutateAsync, not mutate's per-call callbacks: the decision's invalidation refetches the queue, which
+  // can unmount this drawer before those callbacks run, and then the toast never showed (a CI run missed it).
   const fail = (error: unknown) => {
     if (!isHandled(error) && !fieldErrorsOf(error).reason) toast.error(errorMessageOf(error));
     if (!fieldErrorsOf(error).reason) setDialog(null);
@@ -178,16 +180,10 @@ function DecisionButtons({ withdrawal, amount }: { withdrawal: WithdrawalDetail;
           <Button
             busy={decide.isPending}
             onClick={() =>
-              decide.mutate(
-                { id: withdrawal.id, action: "approve" },
-                {
-                  onSuccess: () => (
-                    toast.success(`Withdrawal of ${amount} approved; the payout is on its way.`),
-                    close()
-                  ),
-                  onError: fail,
-                },
-              )
+              decide.mutateAsync({ id: withdrawal.id, action: "approve" }).then(() => {
+                toast.success(`Withdrawal of ${amount} approved; the payout is on its way.`);
+                close();
+              }, fail)
             }
           >
             Approve and pay out
@@ -203,16 +199,10 @@ function DecisionButtons({ withdrawal, amount }: { withdrawal: WithdrawalDetail;
         busy={decide.isPending}
         error={decide.isError ? fieldErrorsOf(decide.error).reason : undefined}
         onConfirm={(reason) =>
-          decide.mutate(
-            { id: withdrawal.id, action: "decline", reason },
-            {
-              onSuccess: () => (
-                toast.success(`Withdrawal of ${amount} declined; the money is back with the player.`),
-                close()
-              ),
-              onError: fail,
-            },
-          )
+          decide.mutateAsync({ id: withdrawal.id, action: "decline", reason }).then(() => {
+            toast.success(`Withdrawal of ${amount} declined; the money is back with the player.`);
+            close();
+          }, fail)
         }
       />
     </div>
