@@ -28,7 +28,7 @@ export default function AccountPage() {
             <dt className="text-slate-500">Role</dt>
             <dd>{ROLE_LABELS[me.role]}</dd>
           </dl>
-          <p className="mt-3 text-xs text-slate-500">An administrator changes names, roles and passwords.</p>
+          <p className="mt-3 text-xs text-slate-500">Your role is set by an administrator on the Staff page.</p>
         </section>
         <RecoveryCodesSection email={me.email} />
       </div>
