@@ -1,2 +1,3 @@
--- Placeholder: filled by its issue #16 part (see the journal). A no-op until then.
+-- Intentionally empty: this placeholder shipped as a no-op and may already be applied, so its
+-- content went into a later migration (0023 limits, 0025 KYC documents) instead.
 SELECT 1;

@@ -12,6 +12,12 @@ import { providerWalletRoutes } from "../modules/provider-wallet/provider-wallet
 import { paymentsRoutes } from "../modules/payments/payments-routes.ts";
 import { gameLaunchRoutes } from "../modules/game-launch/game-launch-routes.ts";
 import { liveChatRoutes } from "../modules/live-chat/live-chat-routes.ts";
+import { limitsRoutes } from "../modules/responsible-gaming/limits/limits-routes.ts";
+import { exclusionsRoutes } from "../modules/responsible-gaming/exclusions/exclusions-routes.ts";
+import { realityCheckRoutes } from "../modules/responsible-gaming/reality-check/reality-check-routes.ts";
+import { documentsRoutes } from "../modules/documents/documents-routes.ts";
+import { accountRoutes } from "../modules/account/account-routes.ts";
+import { notificationsRoutes } from "../modules/notifications/notifications-routes.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +34,12 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(gameLaunchRoutes);
   await app.register(paymentsRoutes);
   await app.register(liveChatRoutes);
+  await app.register(limitsRoutes);
+  await app.register(exclusionsRoutes);
+  await app.register(realityCheckRoutes);
+  await app.register(documentsRoutes);
+  await app.register(accountRoutes);
+  await app.register(notificationsRoutes);
   // Own plugin: raw-body signature check and the protocol's response shape, not the envelope.
   await app.register(providerWalletRoutes, { prefix: "/provider" });
 };

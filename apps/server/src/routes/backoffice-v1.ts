@@ -10,6 +10,9 @@ import { moneyReviewRoutes } from "../modules/money-review/money-review-routes.t
 import { reportsRoutes } from "../modules/reports/reports-routes.ts";
 import { catalogAdminRoutes } from "../modules/catalog-admin/catalog-admin-routes.ts";
 import { liveChatStaffRoutes } from "../modules/live-chat/live-chat-staff-routes.ts";
+import { limitsStaffRoutes } from "../modules/responsible-gaming/limits/limits-staff-routes.ts";
+import { exclusionsStaffRoutes } from "../modules/responsible-gaming/exclusions/exclusions-staff-routes.ts";
+import { documentsStaffRoutes } from "../modules/documents/documents-staff-routes.ts";
 
 /**
  * Every /api/backoffice/v1 route (issue #15, ADR 017). Staff only: a staff token (its own audience)
@@ -59,4 +62,7 @@ export const backofficeV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(reportsRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(liveChatStaffRoutes);
+  await app.register(limitsStaffRoutes);
+  await app.register(exclusionsStaffRoutes);
+  await app.register(documentsStaffRoutes);
 };
