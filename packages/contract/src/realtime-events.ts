@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { decimalString } from "./entities/currency.ts";
+import { documentStatusChanged } from "./entities/documents.ts";
 import { chatMessage } from "./entities/live-chat.ts";
 import { paymentStatus, transactionType } from "./entities/payment.ts";
 import { customerStatus } from "./entities/profile.ts";
@@ -59,6 +60,8 @@ export const realtimeEventPayloads = z.object({
    * room, never written to the outbox (so it carries no event_id).
    */
   chat_typing: z.object({ conversation_id: z.uuid(), side: z.enum(["player", "staff"]) }),
+  /** A KYC document was approved or rejected by staff (issue #16, ADR 023; player room). */
+  document_status_changed: documentStatusChanged,
   /** For the console (Socket.IO namespace /backoffice): a conversation changed; players never get it. */
   chat_inbox_changed: z.object({
     conversation_id: z.uuid(),
