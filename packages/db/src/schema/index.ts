@@ -14,3 +14,4 @@ export * from "./player-admin.ts";
 export * from "./money-review.ts";
 export * from "./live-chat.ts";
 export * from "./exclusions.ts";
+export * from "./documents.ts";
