@@ -11,6 +11,10 @@ const baseAmount = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, "must be a plain 
 
 const DEV_JWT_SECRET = "dev-only-jwt-secret-change-me-0123456789abcdef";
 const DEV_STAFF_SECRET_KEY = "dev-only-staff-secret-key-change-me-0123456789";
+// 32 bytes in hex: the KYC documents' AES-256-GCM key outside production (public, so refused there).
+const DEV_DOCUMENTS_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+/** The required-set groups an operator may ask for (ADR 023). */
+export const kycRequirementGroups = ["identity", "proof_of_address", "payment_method", "selfie"] as const;
 const oidcProvider = z.object({
   /** Used in /authorization/provider-redirect?provider=NAME. */
   name: z.string().regex(/^[a-z0-9_-]{1,64}$/),
@@ -203,6 +207,33 @@ export const envObject = z.object({
   WITHDRAWAL_REQUIRES_KYC: bool.optional(),
   // Deposits need a verified identity (some jurisdictions).
   DEPOSIT_REQUIRES_KYC: bool.default(false),
+  // KYC documents (ADR 023). The AES-256-GCM key of the stored files: 64 hex characters (32 bytes).
+  DOCUMENTS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)")
+    .default(DEV_DOCUMENTS_KEY),
+  // Where the encrypted files go: local (under DATA_DIR/documents) or s3 (any S3-compatible store).
+  DOCUMENTS_STORAGE: z.enum(["local", "s3"]).default("local"),
+  DOCUMENTS_S3_BUCKET: z.string().min(3).max(63).optional(),
+  DOCUMENTS_S3_REGION: z.string().min(1).max(64).default("us-east-1"),
+  // A non-AWS store's address (MinIO, R2, …); empty = AWS.
+  DOCUMENTS_S3_ENDPOINT: z.url().optional(),
+  // Empty = the AWS SDK's default credential chain (instance role, AWS_* variables).
+  DOCUMENTS_S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  DOCUMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  DOCUMENTS_S3_FORCE_PATH_STYLE: bool.default(false),
+  DOCUMENTS_S3_PREFIX: z.string().max(100).regex(/^[A-Za-z0-9/_-]*$/).default("kyc/"),
+  // The groups a player needs approved to be verified: identity, proof_of_address, payment_method, selfie.
+  KYC_REQUIRED_DOCUMENTS: z
+    .string()
+    .default("identity,proof_of_address")
+    .transform((raw) =>
+      raw
+        .split(",")
+        .map((g) => g.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(kycRequirementGroups)).min(1, "must name at least one group").max(4)),
   // The operator's licensing jurisdiction: ONE switch for the platform and every game provider (they
   // learn it through the signed launch URL). none | gb | mt | on; empty = none. The profile it selects
   // (@croupier/contract/jurisdiction) is env.jurisdiction.
@@ -281,6 +312,8 @@ export const envSchema = envObject
         path: ["DEMO_MODE"],
         message: `refused with HOST=${env.HOST}, which other machines can reach (anyone there could sign in as any player and mint money); use HOST=localhost, or set DEMO_MODE_ALLOW_REMOTE=true if you really mean it`,
       });
+    if (env.DOCUMENTS_STORAGE === "s3" && !env.DOCUMENTS_S3_BUCKET)
+      ctx.addIssue({ code: "custom", path: ["DOCUMENTS_S3_BUCKET"], message: "must be set when DOCUMENTS_STORAGE=s3" });
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (it is a second listener)" });
     if (env.BACKOFFICE_PORT !== undefined && (env.BACKOFFICE_PORT === env.PORT || env.BACKOFFICE_PORT === env.METRICS_PORT))
@@ -308,6 +341,12 @@ export const envSchema = envObject
       ctx.addIssue({
         code: "custom",
         path: ["PROVIDER_HOUSE_SECRET"],
+        message: "must be set in production (the default is public)",
+      });
+    if (env.DOCUMENTS_KEY.toLowerCase() === DEV_DOCUMENTS_KEY)
+      ctx.addIssue({
+        code: "custom",
+        path: ["DOCUMENTS_KEY"],
         message: "must be set in production (the default is public)",
       });
     if (env.STAFF_SECRET_KEY === DEV_STAFF_SECRET_KEY)
