@@ -1,0 +1,162 @@
+import { z } from "zod";
+
+// Responsible-gaming limits (issue #16, ADR 021): deposit, net loss and wager limits per rolling
+// day, week and month, each in one currency (a player with wallets in several currencies sets
+// limits per currency), and a session-time limit per login session.
+//
+// Player API under /api/v1/responsible-gaming/limits:
+//   GET    /                    the player's limits with usage and any pending change
+//   PUT    /                    set one limit (a new or lower one applies at once; a higher one is pending)
+//   DELETE /:guid               remove one (pending, like an increase)
+//   POST   /:guid/confirm       confirm a pending increase or removal once its cooling-off is over
+//   POST   /:guid/cancel        drop a pending increase or removal (the current limit stays)
+// Staff API under /api/backoffice/v1/players/:id/limits (players.read to view, protection.manage to
+// set a stricter limit on the player's behalf, audited).
+
+export const MONEY_LIMIT_TYPES = ["deposit", "loss", "wager"] as const;
+export const LIMIT_TYPES = [...MONEY_LIMIT_TYPES, "session_time"] as const;
+export type LimitType = (typeof LIMIT_TYPES)[number];
+export type MoneyLimitType = (typeof MONEY_LIMIT_TYPES)[number];
+
+/** Rolling windows ending now. */
+export const LIMIT_PERIODS = ["day", "week", "month"] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
+/** The PostgreSQL interval of each rolling window (usage is summed in SQL from now() minus this). */
+export const LIMIT_PERIOD_INTERVALS = {
+  day: "24 hours",
+  week: "7 days",
+  month: "30 days",
+} as const satisfies Record<LimitPeriod, string>;
+
+/** An increase or a removal waits this long, then the player confirms it (PLAYER_PROTECTION 16). */
+export const LIMIT_COOLING_OFF_HOURS = 24;
+/** The largest money limit accepted, in whole units of its currency. */
+export const LIMIT_AMOUNT_MAX = "1000000000";
+export const SESSION_LIMIT_MINUTES_MIN = 5;
+/** A session-time limit of a full day is the longest that still limits anything. */
+export const SESSION_LIMIT_MINUTES_MAX = 24 * 60;
+/** The staff history of a player's limit changes shows at most this many, newest first. */
+export const LIMIT_HISTORY_MAX = 100;
+
+/** A plain positive decimal string (digits, an optional fraction); the currency's decimals are checked by the server. */
+const limitAmount = z
+  .string()
+  .max(40)
+  .regex(/^\d{1,10}(\.\d{1,18})?$/, "must be a positive decimal amount such as 100 or 25.50");
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const setMoneyLimitBody = z.object({
+  limit_type: z.enum(MONEY_LIMIT_TYPES),
+  period: z.enum(LIMIT_PERIODS),
+  currency_guid: z.uuid(),
+  amount: limitAmount,
+});
+export const setSessionLimitBody = z.object({
+  limit_type: z.literal("session_time"),
+  minutes: z.number().int().min(SESSION_LIMIT_MINUTES_MIN).max(SESSION_LIMIT_MINUTES_MAX),
+});
+/** PUT /api/v1/responsible-gaming/limits: one limit, named by its type, period and currency. */
+export const setLimitBody = z.discriminatedUnion("limit_type", [
+  setMoneyLimitBody.extend({ limit_type: z.literal("deposit") }),
+  setMoneyLimitBody.extend({ limit_type: z.literal("loss") }),
+  setMoneyLimitBody.extend({ limit_type: z.literal("wager") }),
+  setSessionLimitBody,
+]);
+export type SetLimitBody = z.infer<typeof setLimitBody>;
+
+export const limitIdParams = z.object({ guid: z.uuid() });
+
+export const pendingLimitChange = z.object({
+  /** The new amount (money limits) or minutes (session time); both null for a removal. */
+  amount: decimalString.nullable(),
+  minutes: z.number().int().nullable(),
+  removal: z.boolean(),
+  requested_at: z.string(),
+  /** From this moment the player may confirm it; until then the current limit holds. */
+  effective_at: z.string(),
+  confirmable: z.boolean(),
+});
+export type PendingLimitChange = z.infer<typeof pendingLimitChange>;
+
+export const playerLimit = z.object({
+  guid: z.uuid(),
+  limit_type: z.enum(LIMIT_TYPES),
+  /** Null for the session-time limit. */
+  period: z.enum(LIMIT_PERIODS).nullable(),
+  currency_guid: z.uuid().nullable(),
+  currency_code: z.string().nullable(),
+  decimals: z.number().int().nullable(),
+  /** Money limits: the limit in its currency. */
+  amount: decimalString.nullable(),
+  /** Session-time limit: minutes per login session. */
+  minutes: z.number().int().nullable(),
+  /** Money limits: what counts against it in the window (deposits; stakes; stakes − wins, never below 0). */
+  used: decimalString.nullable(),
+  /** Money limits: amount − used, never below 0. */
+  remaining: decimalString.nullable(),
+  /** Session-time limit: minutes of the current login session so far. */
+  used_minutes: z.number().int().nullable(),
+  pending: pendingLimitChange.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PlayerLimit = z.infer<typeof playerLimit>;
+
+export const playerLimits = z.object({
+  limits: z.array(playerLimit),
+  cooling_off_hours: z.number().int(),
+});
+export type PlayerLimits = z.infer<typeof playerLimits>;
+
+/** What a PUT did: applied at once (new or lower), or left pending (higher), or nothing (same value). */
+export const setLimitResult = z.object({
+  outcome: z.enum(["applied", "pending", "unchanged"]),
+  limit: playerLimit,
+});
+export type SetLimitResult = z.infer<typeof setLimitResult>;
+
+export const removeLimitResult = z.object({ limit: playerLimit });
+
+export const LIMIT_CHANGE_ACTIONS = [
+  "set",
+  "decreased",
+  "increase_requested",
+  "removal_requested",
+  "increase_confirmed",
+  "removal_confirmed",
+  "pending_cancelled",
+] as const;
+export type LimitChangeAction = (typeof LIMIT_CHANGE_ACTIONS)[number];
+
+export const limitChange = z.object({
+  guid: z.uuid(),
+  limit_type: z.enum(LIMIT_TYPES),
+  period: z.enum(LIMIT_PERIODS).nullable(),
+  currency_code: z.string().nullable(),
+  action: z.enum(LIMIT_CHANGE_ACTIONS),
+  old_amount: decimalString.nullable(),
+  new_amount: decimalString.nullable(),
+  old_minutes: z.number().int().nullable(),
+  new_minutes: z.number().int().nullable(),
+  effective_at: z.string(),
+  /** "player", or "staff" for a stricter limit set on the player's behalf. */
+  actor: z.enum(["player", "staff"]),
+  created_at: z.string(),
+});
+export type LimitChange = z.infer<typeof limitChange>;
+
+/** GET /api/backoffice/v1/players/:id/limits */
+export const staffPlayerLimits = playerLimits.extend({ history: z.array(limitChange) });
+export type StaffPlayerLimits = z.infer<typeof staffPlayerLimits>;
+
+/** PUT /api/backoffice/v1/players/:id/limits: only a stricter (new or lower) limit, applied at once. */
+const staffReason = { reason: z.string().trim().min(3).max(300) };
+export const staffSetLimitBody = z.discriminatedUnion("limit_type", [
+  setMoneyLimitBody.extend({ limit_type: z.literal("deposit"), ...staffReason }),
+  setMoneyLimitBody.extend({ limit_type: z.literal("loss"), ...staffReason }),
+  setMoneyLimitBody.extend({ limit_type: z.literal("wager"), ...staffReason }),
+  setSessionLimitBody.extend(staffReason),
+]);
+export type StaffSetLimitBody = z.infer<typeof staffSetLimitBody>;
