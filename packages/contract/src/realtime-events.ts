@@ -2,6 +2,7 @@ import { z } from "zod";
 import { decimalString } from "./entities/currency.ts";
 import { documentStatusChanged } from "./entities/documents.ts";
 import { chatMessage } from "./entities/live-chat.ts";
+import { notification } from "./entities/notifications.ts";
 import { paymentStatus, transactionType } from "./entities/payment.ts";
 import { customerStatus } from "./entities/profile.ts";
 
@@ -27,7 +28,11 @@ export const realtimeEventPayloads = z.object({
   /** The account was locked or unlocked (player room). */
   customer_status_changed: z.object({ status: customerStatus }),
   /** A login session ended; each tab compares session_id with its own. */
-  session_closed: z.object({ session_id: z.uuid() }),
+  session_closed: z.object({
+    session_id: z.uuid(),
+    /** Why (finish reason: logout, excluded, …); the tab tells the player when it is not a plain logout. */
+    reason: z.string().max(32).optional(),
+  }),
   /** Reserved for player segments; its payload is not specified yet. */
   customer_segment_added: z.record(z.string(), z.unknown()),
   /** A deposit or withdrawal changed status (ADR 005). */
@@ -62,6 +67,8 @@ export const realtimeEventPayloads = z.object({
   chat_typing: z.object({ conversation_id: z.uuid(), side: z.enum(["player", "staff"]) }),
   /** A KYC document was approved or rejected by staff (issue #16, ADR 023; player room). */
   document_status_changed: documentStatusChanged,
+  /** An in-app notification for the player (issue #16), with their unread count after it. */
+  notification_created: z.object({ notification, unread: z.number().int().min(0) }),
   /** For the console (Socket.IO namespace /backoffice): a conversation changed; players never get it. */
   chat_inbox_changed: z.object({
     conversation_id: z.uuid(),

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
+import { handleNotificationCreated } from "../features/notifications/notification-events";
 import { useRealtime, useRealtimeHandlers } from "../features/realtime/realtime-provider";
 import { applyBalanceEventToCache, DEPOSIT_OPERATION, refetchWallets } from "../features/wallet/balance-events";
 import { announceDepositSettled } from "../lib/deposit-settled";
@@ -34,6 +35,8 @@ export function RealtimeBridge() {
     // The live-chat widget (features/live-chat) subscribes to its own events while it is mounted.
     chat_message: "ignored",
     chat_typing: "ignored",
+    // The header badge and the notification page (features/notifications).
+    notification_created: (event) => handleNotificationCreated(queryClient, userId, event),
     // The console's event; it never reaches a player's socket.
     chat_inbox_changed: "ignored",
   });

@@ -15,3 +15,5 @@ export * from "./money-review.ts";
 export * from "./live-chat.ts";
 export * from "./exclusions.ts";
 export * from "./documents.ts";
+export * from "./notifications.ts";
+export * from "./uk-profile.ts";

@@ -1,0 +1,22 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { RealtimeEventMap } from "@croupier/contract/realtime-client";
+import { toastSuccess } from "../../lib/toasts";
+import { notificationListKey, unreadCountKey } from "./notifications-api";
+
+export type NotificationCreatedEvent = RealtimeEventMap["notification_created"];
+
+/**
+ * notification_created: the badge takes the event's unread count, the list (if loaded) is fetched
+ * again, and the notification is toasted, except a deposit, which the wallet already toasts from its
+ * balance event ("Deposit received").
+ */
+export function handleNotificationCreated(
+  queryClient: QueryClient,
+  userId: string | null,
+  event: NotificationCreatedEvent,
+  notify: (message: string) => void = toastSuccess,
+): void {
+  queryClient.setQueryData(unreadCountKey(userId), event.unread);
+  void queryClient.invalidateQueries({ queryKey: notificationListKey(userId) });
+  if (event.notification.kind !== "deposit_settled") notify(`${event.notification.title}: ${event.notification.body}`);
+}
