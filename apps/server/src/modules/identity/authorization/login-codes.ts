@@ -4,7 +4,7 @@ import type { Env } from "../../../env.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { linkMail } from "../../mail/mailer.ts";
 import type { IdentityServices } from "../identity-services.ts";
-import { lockedError } from "../shared/locked-error.ts";
+import { assertLoginAllowed } from "../sessions/assert-login-allowed.ts";
 import { hashSecret, newLoginCode, normalizeLoginCode } from "../shared/secrets.ts";
 import { accountFailureKey, assertNotLocked, clearFailures, consumeQuota, lockedMessage, recordFailure } from "./attempt-limits.ts";
 
@@ -113,11 +113,8 @@ export async function loginWithCode(
     throw new AppError("BAD_REQUEST", "This login code is invalid or has expired. Please request a new one.");
   }
   await clearFailures(database, ipKey);
-  const [user] = await db
-    .select({ status: users.status, reason: users.status_reason, email: users.email })
-    .from(users)
-    .where(eq(users.guid, spent.user_guid));
-  if (user?.status === "locked") throw lockedError(user.reason);
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.guid, spent.user_guid));
+  await assertLoginAllowed(services, spent.user_guid);
   // The mailed code proves the owner: password login resumes (the pause is for guessers).
   if (user) await clearFailures(database, accountFailureKey(user.email));
   // Opening the mailed link proves the address.

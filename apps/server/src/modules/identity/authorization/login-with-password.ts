@@ -3,7 +3,7 @@ import { users } from "@croupier/db/schema/index";
 import { AppError } from "../../../lib/app-error.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { verifyPassword } from "../password/hash-password.ts";
-import { lockedError } from "../shared/locked-error.ts";
+import { assertLoginAllowed } from "../sessions/assert-login-allowed.ts";
 import { accountFailureKey, assertNotLocked, clearFailures, lockedMessage, lockedUntil, minutesUntil, recordFailure } from "./attempt-limits.ts";
 
 const INVALID = "Invalid email or password.";
@@ -53,6 +53,6 @@ export async function checkPasswordLogin(
   }
   await clearFailures(database, accountKey);
   await clearFailures(database, accountWideKey);
-  if (user.status === "locked") throw lockedError(user.reason);
+  await assertLoginAllowed(services, user.guid);
   return user.guid;
 }

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { currencies, oidcStates, userIdentities, users } from "@croupier/db/schema/index";
 import { AppError } from "../../../lib/app-error.ts";
 import type { IdentityServices } from "../identity-services.ts";
-import { lockedError } from "../shared/locked-error.ts";
+import { assertLoginAllowed } from "../sessions/assert-login-allowed.ts";
 import { hashSecret } from "../shared/secrets.ts";
 
 const STATE_TTL_MINUTES = 10;
@@ -83,7 +83,7 @@ export async function providerLogin(
     .innerJoin(users, eq(users.guid, userIdentities.user_guid))
     .where(and(eq(userIdentities.provider, provider.name), eq(userIdentities.subject, claims.sub)));
   if (linked) {
-    if (linked.status === "locked") throw lockedError(linked.reason);
+    await assertLoginAllowed(services, linked.guid);
     return linked.guid;
   }
   if (!claims.email)
@@ -97,7 +97,7 @@ export async function providerLogin(
     // Linking on an unverified address would let anyone claim an account by typing its email at a lax provider.
     if (!claims.email_verified)
       throw new AppError("CONFLICT", "An account with this email already exists. Log in with your password first.");
-    if (existing.status === "locked") throw lockedError(existing.reason);
+    await assertLoginAllowed(services, existing.guid);
     await db.insert(userIdentities).values({ user_guid: existing.guid, provider: provider.name, subject: claims.sub, email: claims.email });
     await db
       .update(users)

@@ -4,7 +4,15 @@ import { sessions } from "@croupier/db/schema/index";
 import { enqueueEvent } from "../../realtime/enqueue-event.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type FinishReason = "logout" | "terminated" | "password_changed" | "password_reset" | "refresh_reuse" | "locked" | "staff";
+export type FinishReason =
+  | "logout"
+  | "terminated"
+  | "password_changed"
+  | "password_reset"
+  | "refresh_reuse"
+  | "locked"
+  | "staff"
+  | "excluded";
 
 /**
  * Finishes the user's live sessions (all, or all but `keepSessionId`) and announces each with
@@ -25,7 +33,7 @@ export async function finishUserSessions(
   for (const { guid } of closed) {
     await enqueueEvent(tx, {
       type: "session_closed",
-      payload: { session_id: guid },
+      payload: { session_id: guid, reason: input.reason },
       userGuid: input.userId,
       sessionGuid: guid,
     });
@@ -44,7 +52,7 @@ export async function finishSession(db: Db, input: { sessionId: string; reason: 
     if (!closed) return;
     await enqueueEvent(tx, {
       type: "session_closed",
-      payload: { session_id: closed.guid },
+      payload: { session_id: closed.guid, reason: input.reason },
       userGuid: closed.user_guid,
       sessionGuid: closed.guid,
     });

@@ -5,7 +5,7 @@ import type { Env } from "../../../env.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { issueTokenPair, verifyToken, type TokenPair } from "../tokens/jwt.ts";
 import { rotatedFrom, successorJti } from "../tokens/rotation-jti.ts";
-import { lockedError } from "../shared/locked-error.ts";
+import { assertLoginAllowed } from "./assert-login-allowed.ts";
 import { finishSession } from "./finish-sessions.ts";
 
 /**
@@ -51,13 +51,12 @@ export async function refreshSession(
     throw new AppError("UNAUTHORIZED", "Your session has ended. Please log in again.");
   }
   if (rotated.user_guid) {
-    const [user] = await db
-      .select({ status: users.status, reason: users.status_reason })
-      .from(users)
-      .where(eq(users.guid, rotated.user_guid));
-    if (user?.status === "locked") {
+    try {
+      await assertLoginAllowed({ db, env }, rotated.user_guid);
+    } catch (error) {
+      // A locked or excluded player's session ends here too, so no later refresh can try again.
       await finishSession(db, { sessionId: presented.sessionId, reason: "locked" });
-      throw lockedError(user.reason);
+      throw error;
     }
   }
   return issueTokenPair(env, {

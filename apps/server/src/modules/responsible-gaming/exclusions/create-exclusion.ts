@@ -85,7 +85,7 @@ export async function createExclusion(db: Db | Tx, playerId: string, request: Ex
                 ${request.kind === "operator" ? request.reason : null}, ${request.kind === "operator" ? request.staffId : null})
         RETURNING guid, kind, period, starts_at::text, ends_at::text, ended_at::text`,
     );
-    await finishUserSessions(tx, { userId: playerId, reason: "locked" });
+    await finishUserSessions(tx, { userId: playerId, reason: "excluded" });
     return row!;
   });
 }
