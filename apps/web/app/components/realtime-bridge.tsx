@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { applyDocumentStatusEvent } from "../features/documents/documents-api";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
+import { profileKey } from "../features/identity/profile";
 import { handleNotificationCreated } from "../features/notifications/notification-events";
 import { useRealtime, useRealtimeHandlers } from "../features/realtime/realtime-provider";
 import { applyBalanceEventToCache, DEPOSIT_OPERATION, refetchWallets } from "../features/wallet/balance-events";
@@ -37,6 +39,11 @@ export function RealtimeBridge() {
     chat_typing: "ignored",
     // The header badge and the notification page (features/notifications).
     notification_created: (event) => handleNotificationCreated(queryClient, userId, event),
+    // A KYC decision: the verification page's list, and the profile's is_verified (withdrawals wait for it).
+    document_status_changed: (event) => {
+      applyDocumentStatusEvent(queryClient, userId, event);
+      void queryClient.invalidateQueries({ queryKey: profileKey(userId) });
+    },
     // The console's event; it never reaches a player's socket.
     chat_inbox_changed: "ignored",
   });
