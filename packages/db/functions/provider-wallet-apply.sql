@@ -62,6 +62,8 @@ BEGIN
                         WHERE r.provider_code = b.provider_code AND r.round_id = b.round_id
                           AND r.closed_at IS NOT NULL) AS round_open,
            b.amt <= b.max_bet AS within_max_bet,
+           -- Loss and wager limits (ADR 021), judged here under the wallet's lock; free spins cost the player nothing.
+           b.free_spin OR player_bet_within_limits(b.customer_guid, b.currency_guid, b.amt) AS within_limits,
            CASE WHEN b.free_spin THEN b.free_spin_count > 0
                 WHEN b.bonus_play_allowed THEN b.balance + b.bonus_balance >= b.amt
                 ELSE b.balance >= b.amt END AS covered,
@@ -79,7 +81,7 @@ BEGIN
            CASE WHEN c.free_spin OR c.customer_bonus_guid IS NULL THEN 0
                 ELSE LEAST(c.wager, c.amt * c.bonus_wage / 100) END AS wager_contribution
       FROM checks c
-     WHERE c.round_open AND c.within_max_bet AND c.covered AND (c.bonus_part = 0 OR c.amt <= c.max_bonus_bet)),
+     WHERE c.within_limits AND c.round_open AND c.within_max_bet AND c.covered AND (c.bonus_part = 0 OR c.amt <= c.max_bonus_bet)),
   moved_bets AS (
     UPDATE wallets w
        SET balance = w.balance - s.cash_part,
@@ -241,6 +243,7 @@ BEGIN
                                                ELSE trunc(m.new_bonus_balance / m.exchange_price, m.play_decimals) END)::text)
                 WHEN c.i IS NOT NULL THEN jsonb_build_object(
                   'i', q.i, 'applied', false,
+                  'within_limits', c.within_limits,
                   'round_open', c.round_open, 'within_max_bet', c.within_max_bet, 'covered', c.covered,
                   'balance', (CASE WHEN c.exchange_price IS NULL THEN c.balance
                                    ELSE trunc(c.balance / c.exchange_price, c.play_decimals) END)::text,

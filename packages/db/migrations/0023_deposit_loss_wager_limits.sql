@@ -1,2 +1,410 @@
--- Placeholder for issue #16: limits (helper A). Its part replaces this line with the real SQL.
-SELECT 1;
+-- Responsible-gaming limits (issue #16, ADR 021): deposit, net loss and wager limits per rolling
+-- day, week and month in one currency each, and a session-time limit per login session.
+-- player_limits holds the limit in force (and any pending increase or removal, which waits out its
+-- cooling-off and the player's confirmation); a removal, once confirmed, deletes the row.
+-- player_limit_changes is the append-only history players and staff read.
+CREATE TABLE "player_limits" (
+  "guid" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "user_guid" uuid NOT NULL REFERENCES "users"("guid"),
+  "kind" varchar(16) NOT NULL,
+  "period" varchar(8),
+  "currency_guid" uuid REFERENCES "currencies"("guid"),
+  "amount" numeric(38, 18),
+  "minutes" integer,
+  "pending_amount" numeric(38, 18),
+  "pending_minutes" integer,
+  "pending_removal" boolean DEFAULT false NOT NULL,
+  "pending_requested_at" timestamp with time zone,
+  "pending_effective_at" timestamp with time zone,
+  "pending_ready_notified_at" timestamp with time zone,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "player_limits_kind_check" CHECK ("kind" IN ('deposit', 'loss', 'wager', 'session_time')),
+  CONSTRAINT "player_limits_shape_check" CHECK (
+    CASE WHEN "kind" = 'session_time'
+         THEN "period" IS NULL AND "currency_guid" IS NULL AND "amount" IS NULL AND "pending_amount" IS NULL
+              AND "minutes" BETWEEN 1 AND 1440 AND ("pending_minutes" IS NULL OR "pending_minutes" BETWEEN 1 AND 1440)
+         ELSE "period" IN ('day', 'week', 'month') AND "currency_guid" IS NOT NULL AND "amount" > 0
+              AND "minutes" IS NULL AND "pending_minutes" IS NULL AND ("pending_amount" IS NULL OR "pending_amount" > 0)
+    END),
+  CONSTRAINT "player_limits_pending_check" CHECK (
+    ("pending_effective_at" IS NULL) = ("pending_requested_at" IS NULL)
+    AND ("pending_effective_at" IS NOT NULL OR (NOT "pending_removal" AND "pending_amount" IS NULL AND "pending_minutes" IS NULL))
+    AND NOT ("pending_removal" AND ("pending_amount" IS NOT NULL OR "pending_minutes" IS NOT NULL)))
+);
+--> statement-breakpoint
+-- One limit per player, type, period and currency (the session-time limit has neither).
+CREATE UNIQUE INDEX "player_limits_one_uq" ON "player_limits" USING btree
+  ("user_guid", "kind", COALESCE("period", ''), COALESCE("currency_guid", '00000000-0000-0000-0000-000000000000'::uuid));
+--> statement-breakpoint
+-- The sweeper's pending changes whose cooling-off is over and not yet announced.
+CREATE INDEX "player_limits_ready_idx" ON "player_limits" USING btree ("pending_effective_at")
+  WHERE "pending_effective_at" IS NOT NULL AND "pending_ready_notified_at" IS NULL;
+--> statement-breakpoint
+CREATE INDEX "player_limits_session_idx" ON "player_limits" USING btree ("user_guid") WHERE "kind" = 'session_time';
+--> statement-breakpoint
+CREATE TABLE "player_limit_changes" (
+  "guid" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+  "user_guid" uuid NOT NULL REFERENCES "users"("guid"),
+  "limit_guid" uuid NOT NULL,
+  "kind" varchar(16) NOT NULL,
+  "period" varchar(8),
+  "currency_guid" uuid REFERENCES "currencies"("guid"),
+  "action" varchar(24) NOT NULL,
+  "old_amount" numeric(38, 18),
+  "new_amount" numeric(38, 18),
+  "old_minutes" integer,
+  "new_minutes" integer,
+  "effective_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "staff_guid" uuid,
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "player_limit_changes_action_check" CHECK ("action" IN ('set', 'decreased', 'increase_requested',
+    'removal_requested', 'increase_confirmed', 'removal_confirmed', 'pending_cancelled'))
+);
+--> statement-breakpoint
+CREATE INDEX "player_limit_changes_user_idx" ON "player_limit_changes" USING btree ("user_guid", "created_at" DESC);
+--> statement-breakpoint
+-- The window sums of the loss and wager limits (player_limit_used) read only this index: the
+-- player's rows of one currency in the window, with the columns summed (game transactions are
+-- never updated, so the scan is index-only once vacuumed). Deposits use payments_customer_idx.
+CREATE INDEX "game_transactions_limit_usage_idx" ON "game_transactions" USING btree ("user_guid", "currency_guid", "created_at")
+  INCLUDE ("operation", "bet_sum", "win", "freespin");
+--> statement-breakpoint
+-- What counts against one responsible-gaming money limit of a player in one currency over its
+-- rolling window ending now (issue #16, ADR 021). One definition for the deposit refusal, the
+-- bet refusal under the wallet's lock (player_bet_within_limits) and the usage players and
+-- staff are shown:
+--   deposit: deposits created in the window that are pending or successful (a pending one holds
+--            its room until it fails or is cancelled; withdrawals never free room);
+--   wager:   stakes of the window's bets, less the stakes of those rolled back;
+--   loss:    stakes − wins (rollbacks refund their stake), never below 0: winnings never
+--            extend a loss limit beyond its amount.
+-- Free spins are the operator's money and count for neither. Windows: day 24 hours, week 7
+-- days, month 30 days (LIMIT_PERIOD_INTERVALS in the contract). The sums read the covering
+-- indexes payments_customer_idx and game_transactions_limit_usage_idx.
+CREATE OR REPLACE FUNCTION player_limit_used(limit_kind text, limit_period text, customer uuid, currency uuid)
+  RETURNS numeric LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN limit_kind = 'deposit' THEN (
+      SELECT COALESCE(sum(p.amount), 0) FROM payments p
+       WHERE p.customer_guid = customer AND p.currency_guid = currency
+         AND p.transaction_type = 'deposit' AND p.status IN ('pending', 'successful')
+         AND p.created_at > now() - CASE limit_period WHEN 'day' THEN interval '24 hours'
+                                                      WHEN 'week' THEN interval '7 days'
+                                                      ELSE interval '30 days' END)
+    ELSE (
+      SELECT CASE WHEN limit_kind = 'wager' THEN u.stakes - u.refunds
+                  ELSE GREATEST(u.stakes - u.refunds - u.wins, 0) END
+        FROM (SELECT COALESCE(sum(g.bet_sum) FILTER (WHERE g.operation = 'bet'), 0) AS stakes,
+                     COALESCE(sum(g.win) FILTER (WHERE g.operation = 'win'), 0) AS wins,
+                     COALESCE(sum(g.win) FILTER (WHERE g.operation = 'rollback'), 0) AS refunds
+                FROM game_transactions g
+               WHERE g.user_guid = customer AND g.currency_guid = currency AND NOT g.freespin
+                 AND g.created_at > now() - CASE limit_period WHEN 'day' THEN interval '24 hours'
+                                                              WHEN 'week' THEN interval '7 days'
+                                                              ELSE interval '30 days' END) u)
+  END
+$$;
+--> statement-breakpoint
+-- Whether a stake fits every loss and wager limit the player set in the wallet's currency (issue
+-- #16, ADR 021): for each, what the window already holds plus this stake stays within the amount,
+-- so when several apply the lowest remaining room decides. provider_wallet_apply asks it for each
+-- bet AFTER locking the wallet row, so two bets racing for the last room are judged one after the
+-- other and at most the ones that fit are taken, on either bet path (both end there). A player
+-- without limits costs one index probe of player_limits.
+CREATE OR REPLACE FUNCTION player_bet_within_limits(customer uuid, currency uuid, stake numeric)
+  RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT NOT EXISTS (
+    SELECT 1 FROM player_limits l
+     WHERE l.user_guid = customer AND l.currency_guid = currency AND l.kind IN ('loss', 'wager')
+       AND player_limit_used(l.kind, l.period, customer, currency) + stake > l.amount)
+$$;
+--> statement-breakpoint
+-- A responsible-gaming limit refuses any bet now, whatever its stake (LIMIT_REACHED): the
+-- player's session-time limit is over for the current login session (issue #16, ADR 021).
+-- Both bet paths read it before the money (the context read, check-player-may-bet.ts, and
+-- provider_wallet_fast_calls), like player_bet_blocked. The stake-dependent loss and wager
+-- limits are judged under the wallet's lock in provider_wallet_apply
+-- (player_bet_within_limits), where concurrent bets cannot both take the last room.
+-- The current login session is the player's newest unfinished one (a new login ends the
+-- others); the sweeper (end-sessions-over-limit.ts) then ends it with session_closed.
+CREATE OR REPLACE FUNCTION player_bet_limit_reached(customer uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1
+      FROM player_limits l
+      JOIN LATERAL (SELECT COALESCE(s.logged_in_at, s.created_at) AS started_at
+                      FROM sessions s
+                     WHERE s.user_guid = customer AND s.finished_at IS NULL
+                     ORDER BY s.created_at DESC
+                     LIMIT 1) s ON true
+     WHERE l.user_guid = customer AND l.kind = 'session_time'
+       AND s.started_at + make_interval(mins => l.minutes) <= now())
+$$;
+--> statement-breakpoint
+-- Provider wallet bets, wins and refunds as database functions, so that many calls
+-- can share one round trip and one commit (group commit, ADR 007).
+--
+-- The server decides everything that needs no lock (session, replay, game,
+-- currency, amount format, blocks) from a context read, then hands each
+-- accepted bet, win or refund here as one jsonb object; provider_wallet_calls takes a
+-- batch of them (apps/server/src/modules/provider-wallet/run-money-call.ts).
+-- Every money guard of the former single statements is here: the wallet row
+-- is locked, the round must be open, the stake within the limits and covered,
+-- the bet of a win still accepted. A call that loses a race on its key
+-- (a concurrent duplicate) or a lock is answered {"retry": true}; the server
+-- reads again and answers it as a repeat.
+--
+-- Amounts: `play_amount` is in the currency the game plays in (G). With a
+-- session price (W per 1 G, ADR 006) a stake converts to the wallet currency
+-- rounded UP, a payout rounded DOWN, balances reported back rounded DOWN.
+
+-- The money of a batch of bets, wins and refunds in one set-based statement: a batch
+-- costs the database little more than its rows. Each wallet at most once.
+-- Locks are taken first and in one global order, so concurrent batches never
+-- wait on each other in a cycle: the bets being paid or refunded sorted by
+-- key, then the wallets sorted by guid. Returns one
+-- answer per call, in order; raises (undoing everything) on a lost race.
+--
+-- Its plans are cached for the life of a connection, possibly from when the tables were small. A
+-- batch touches a few rows of large tables, so index lookups are always right; the SET clauses
+-- keep a plan made on a small table from turning into a sequential scan of a large one.
+CREATE OR REPLACE FUNCTION provider_wallet_apply(calls jsonb) RETURNS jsonb LANGUAGE plpgsql
+  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+DECLARE
+  results jsonb;
+BEGIN
+  PERFORM 1 FROM provider_transactions t
+    JOIN jsonb_to_recordset(calls) AS q(method text, provider_code text, reference_uuid text)
+      ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+   WHERE q.method IN ('win', 'rollback')
+   ORDER BY t.provider_code, t.transaction_uuid
+     FOR NO KEY UPDATE OF t;
+  PERFORM 1 FROM wallets w
+   WHERE w.guid = ANY (ARRAY(SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls)))
+   ORDER BY w.guid
+     FOR NO KEY UPDATE;
+  -- A key claimed meanwhile (the original of a retried call, committed while we waited for its
+  -- wallet, or earlier in this transaction) must be answered as a repeat, never judged again on
+  -- money or a round its original already took.
+  IF EXISTS (SELECT 1 FROM jsonb_to_recordset(calls) AS q(provider_code text, transaction_uuid text)
+               JOIN provider_transactions t ON t.provider_code = q.provider_code AND t.transaction_uuid = q.transaction_uuid) THEN
+    RAISE EXCEPTION 'a transaction_uuid of this batch is already claimed' USING ERRCODE = 'unique_violation';
+  END IF;
+
+  WITH q AS (
+    SELECT * FROM jsonb_to_recordset(calls) AS q(
+      i integer, method text, provider_code text, transaction_uuid text, fingerprint text, wallet_guid uuid,
+      session_guid uuid, game_code text, game_guid uuid, round_id text, round_closed boolean, reference_uuid text,
+      play_amount numeric, decimals integer, play_decimals integer, exchange_guid uuid, exchange_price numeric,
+      house_account uuid, announce boolean, free_spin boolean, max_bet numeric, max_bonus_bet numeric,
+      bonus_wage numeric, bonus_play_allowed boolean, bonus_counterparty uuid)),
+  -- Bets: the stake in W rounded up; checks on the locked wallet; cash first, then bonus money.
+  checks AS (
+    SELECT b.*,
+           NOT EXISTS (SELECT 1 FROM game_rounds r
+                        WHERE r.provider_code = b.provider_code AND r.round_id = b.round_id
+                          AND r.closed_at IS NOT NULL) AS round_open,
+           b.amt <= b.max_bet AS within_max_bet,
+           -- Loss and wager limits (ADR 021), judged here under the wallet's lock; free spins cost the player nothing.
+           b.free_spin OR player_bet_within_limits(b.customer_guid, b.currency_guid, b.amt) AS within_limits,
+           CASE WHEN b.free_spin THEN b.free_spin_count > 0
+                WHEN b.bonus_play_allowed THEN b.balance + b.bonus_balance >= b.amt
+                ELSE b.balance >= b.amt END AS covered,
+           CASE WHEN b.free_spin THEN 0 ELSE LEAST(b.balance, b.amt) END AS cash_part,
+           CASE WHEN b.free_spin THEN 0 ELSE b.amt - LEAST(b.balance, b.amt) END AS bonus_part
+      FROM (SELECT q.*, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.wager, w.free_spin_count,
+                   w.customer_bonus_guid, w.cash_account_guid, w.bonus_account_guid,
+                   CASE WHEN q.exchange_price IS NULL THEN q.play_amount
+                        ELSE round(ceil(q.play_amount * q.exchange_price * power(10::numeric, q.decimals))
+                                   / power(10::numeric, q.decimals), q.decimals) END AS amt
+              FROM q JOIN wallets w ON w.guid = q.wallet_guid
+             WHERE q.method = 'bet') b),
+  bet_split AS (
+    SELECT c.*,
+           CASE WHEN c.free_spin OR c.customer_bonus_guid IS NULL THEN 0
+                ELSE LEAST(c.wager, c.amt * c.bonus_wage / 100) END AS wager_contribution
+      FROM checks c
+     WHERE c.within_limits AND c.round_open AND c.within_max_bet AND c.covered AND (c.bonus_part = 0 OR c.amt <= c.max_bonus_bet)),
+  moved_bets AS (
+    UPDATE wallets w
+       SET balance = w.balance - s.cash_part,
+           bonus_balance = w.bonus_balance - s.bonus_part,
+           wager = w.wager - s.wager_contribution,
+           free_spin_count = w.free_spin_count - CASE WHEN s.free_spin THEN 1 ELSE 0 END,
+           updated_at = now()
+      FROM bet_split s WHERE w.guid = s.wallet_guid
+    RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
+              s.game_guid, s.round_id, s.round_closed, s.reference_uuid, s.play_amount, s.decimals, s.play_decimals,
+              s.exchange_guid, s.exchange_price, s.announce, s.amt, s.cash_part, s.bonus_part, s.wager_contribution,
+              s.free_spin, NULL::uuid AS correlation, s.house_account AS cash_counterparty, s.house_account AS bonus_counterparty,
+              false AS to_player, 'bet'::text AS cash_kind, 'bet'::text AS bonus_kind,
+              s.balance + s.bonus_balance AS total_before,
+              w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+  -- Wins: the payout in W rounded down, split like the (still accepted) bet was funded.
+  win_split AS (
+    SELECT x.*, x.amt - x.cash_part AS bonus_part
+      FROM (SELECT v.*,
+                   CASE WHEN v.bet_free_spin THEN 0::numeric
+                        WHEN v.bet_amount = 0 THEN v.amt
+                        ELSE trunc(v.amt * v.bet_cash_amount / v.bet_amount, v.decimals) END AS cash_part
+              FROM (SELECT q.*, t.amount AS bet_amount, t.cash_amount AS bet_cash_amount, t.free_spin AS bet_free_spin,
+                           t.game_transaction_guid AS bet_game_transaction_guid,
+                           CASE WHEN q.exchange_price IS NULL THEN q.play_amount
+                                ELSE trunc(q.play_amount * q.exchange_price, q.decimals) END AS amt
+                      FROM q JOIN provider_transactions t
+                        ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+                       AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
+                     WHERE q.method = 'win') v) x),
+  moved_wins AS (
+    UPDATE wallets w
+       SET balance = w.balance + s.cash_part,
+           bonus_balance = w.bonus_balance + s.bonus_part,
+           free_spin_win_amount = w.free_spin_win_amount + CASE WHEN s.bet_free_spin THEN s.amt ELSE 0 END,
+           updated_at = now()
+      FROM win_split s WHERE w.guid = s.wallet_guid
+    RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
+              s.game_guid, s.round_id, s.round_closed, s.reference_uuid, s.play_amount, s.decimals, s.play_decimals,
+              s.exchange_guid, s.exchange_price, s.announce, s.amt, s.cash_part, s.bonus_part, 0::numeric AS wager_contribution,
+              s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
+              s.house_account AS cash_counterparty, s.bonus_counterparty, true AS to_player, 'win'::text AS cash_kind,
+              CASE WHEN s.bet_free_spin THEN 'free_spin_win' ELSE 'win' END::text AS bonus_kind,
+              w.balance + w.bonus_balance - s.amt AS total_before,
+              w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+  -- Rollbacks: the bet, if still accepted, is marked rolled back and refunded exactly as it
+  -- was funded (cash to cash, bonus to bonus, wagering and a free spin given back), in W
+  -- as stored: no second conversion.
+  rolled_back AS (
+    UPDATE provider_transactions t SET status = 'rolled_back', updated_at = now()
+      FROM q
+     WHERE q.method = 'rollback' AND t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+       AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
+    RETURNING q.*, t.amount AS amt, t.cash_amount AS bet_cash_amount, t.bonus_amount AS bet_bonus_amount,
+              t.wager_contribution AS bet_wager_contribution, t.free_spin AS bet_free_spin,
+              t.game_transaction_guid AS bet_game_transaction_guid),
+  moved_rollbacks AS (
+    UPDATE wallets w
+       SET balance = w.balance + s.bet_cash_amount,
+           bonus_balance = w.bonus_balance + s.bet_bonus_amount,
+           wager = w.wager + CASE WHEN w.customer_bonus_guid IS NULL THEN 0 ELSE s.bet_wager_contribution END,
+           free_spin_count = w.free_spin_count + CASE WHEN s.bet_free_spin THEN 1 ELSE 0 END,
+           updated_at = now()
+      FROM rolled_back s WHERE w.guid = s.wallet_guid
+    RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
+              s.game_guid, s.round_id, s.round_closed, s.reference_uuid,
+              -- The refund in G is the bet's own G stake, as its game transaction recorded it.
+              (SELECT g.exchange_bet_sum FROM game_transactions g WHERE g.guid = s.bet_game_transaction_guid) AS play_amount,
+              s.decimals, s.play_decimals, s.exchange_guid, s.exchange_price, s.announce, s.amt,
+              s.bet_cash_amount AS cash_part, s.bet_bonus_amount AS bonus_part, 0::numeric AS wager_contribution,
+              s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
+              s.house_account AS cash_counterparty, s.house_account AS bonus_counterparty, true AS to_player,
+              'rollback'::text AS cash_kind, 'rollback'::text AS bonus_kind,
+              w.balance + w.bonus_balance - s.bet_cash_amount - s.bet_bonus_amount AS total_before,
+              w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+  moved AS (SELECT * FROM moved_bets UNION ALL SELECT * FROM moved_wins UNION ALL SELECT * FROM moved_rollbacks),
+  -- The common end of every accepted call. Data-modifying
+  -- CTEs run to completion whether the final SELECT reads them or not.
+  gt AS (
+    INSERT INTO game_transactions (user_guid, wallet_guid, currency_guid, provider_code, game_code, game_guid, operation,
+                                   bet_sum, win, bonus_bet, balance_before, balance_after, session_id, tradeid, betid,
+                                   isbet, finish, freespin, correlation_guid, info,
+                                   exchange_balance_before, exchange_balance_after, exchange_bet_sum, exchange_win,
+                                   exchange_guid, exchange_price)
+    SELECT m.customer_guid, m.wallet_guid, m.currency_guid, m.provider_code, m.game_code, m.game_guid, m.method,
+           CASE WHEN m.method = 'bet' THEN m.amt ELSE 0 END, CASE WHEN m.method = 'bet' THEN 0 ELSE m.amt END,
+           CASE WHEN m.method = 'bet' THEN m.bonus_part ELSE 0 END, m.total_before, m.new_balance + m.new_bonus_balance,
+           m.session_guid, m.transaction_uuid, m.round_id, m.method = 'bet', m.round_closed, m.free_spin, m.correlation,
+           jsonb_build_object('operation', m.method, 'provider_code', m.provider_code, 'game_code', m.game_code,
+                              'reference_transaction_uuid', m.reference_uuid,
+                              'cash', m.cash_part::text, 'bonus', m.bonus_part::text),
+           CASE WHEN m.exchange_price IS NULL THEN NULL ELSE trunc(m.total_before / m.exchange_price, m.play_decimals) END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL
+                ELSE trunc((m.new_balance + m.new_bonus_balance) / m.exchange_price, m.play_decimals) END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL WHEN m.method = 'bet' THEN m.play_amount ELSE 0 END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL WHEN m.method = 'bet' THEN 0 ELSE m.play_amount END,
+           CASE WHEN m.exchange_price IS NULL THEN NULL ELSE m.exchange_guid END, m.exchange_price
+      FROM moved m
+    RETURNING guid, provider_code, tradeid),
+  mg AS (
+    SELECT m.*, gt.guid AS game_transaction_guid
+      FROM moved m JOIN gt ON gt.provider_code = m.provider_code AND gt.tradeid = m.transaction_uuid),
+  claim AS (
+    INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id,
+                                       reference_uuid, amount, cash_amount, bonus_amount, wager_contribution, free_spin,
+                                       game_transaction_guid, balance_after, bonus_balance_after)
+    SELECT mg.provider_code, mg.transaction_uuid, mg.method, 'accepted', mg.fingerprint, mg.wallet_guid, mg.round_id,
+           mg.reference_uuid, mg.amt, mg.cash_part, mg.bonus_part, mg.wager_contribution, mg.free_spin,
+           mg.game_transaction_guid, mg.new_balance, mg.new_bonus_balance
+      FROM mg
+    RETURNING 1),
+  t_cash AS (
+    INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
+                                  round_ref, game_transaction_guid)
+    SELECT mg.provider_code || ':' || mg.transaction_uuid || ':cash', mg.cash_kind, mg.currency_guid,
+           CASE WHEN mg.to_player THEN mg.cash_counterparty ELSE mg.cash_account_guid END,
+           CASE WHEN mg.to_player THEN mg.cash_account_guid ELSE mg.cash_counterparty END,
+           mg.cash_part, mg.provider_code || ':' || mg.round_id, mg.game_transaction_guid
+      FROM mg WHERE mg.cash_part > 0
+    RETURNING 1),
+  t_bonus AS (
+    INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
+                                  round_ref, game_transaction_guid)
+    SELECT mg.provider_code || ':' || mg.transaction_uuid || ':bonus', mg.bonus_kind, mg.currency_guid,
+           CASE WHEN mg.to_player THEN mg.bonus_counterparty ELSE mg.bonus_account_guid END,
+           CASE WHEN mg.to_player THEN mg.bonus_account_guid ELSE mg.bonus_counterparty END,
+           mg.bonus_part, mg.provider_code || ':' || mg.round_id, mg.game_transaction_guid
+      FROM mg WHERE mg.bonus_part > 0
+    RETURNING 1),
+  closed_round AS (
+    -- One row per round: ON CONFLICT DO UPDATE may touch a row only once per statement.
+    INSERT INTO game_rounds (provider_code, round_id, wallet_guid, closed_at)
+    SELECT DISTINCT ON (m.provider_code, m.round_id) m.provider_code, m.round_id, m.wallet_guid, now()
+      FROM moved m WHERE m.round_closed
+     ORDER BY m.provider_code, m.round_id, m.i
+    ON CONFLICT (provider_code, round_id) DO UPDATE SET closed_at = COALESCE(game_rounds.closed_at, EXCLUDED.closed_at)
+    RETURNING 1),
+  event AS (
+    INSERT INTO outbox_events (user_guid, type, payload)
+    SELECT m.customer_guid, 'user_balance_updated', jsonb_build_object(
+             'wallet_guid', m.wallet_guid, 'currency_guid', m.currency_guid,
+             'balance', round(m.new_balance, m.decimals)::text,
+             'bonus_balance', round(m.new_bonus_balance, m.decimals)::text,
+             'free_spin_count', m.new_free_spin_count,
+             'operation_type', m.method,
+             'operation_amount', m.amt::text)
+      FROM moved m WHERE m.announce
+     ORDER BY m.i
+    RETURNING 1)
+  SELECT jsonb_agg(
+           CASE WHEN m.i IS NOT NULL THEN jsonb_build_object(
+                  'i', q.i, 'applied', true,
+                  'balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_balance
+                                         ELSE trunc(m.new_balance / m.exchange_price, m.play_decimals) END)::text,
+                  'bonus_balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_bonus_balance
+                                               ELSE trunc(m.new_bonus_balance / m.exchange_price, m.play_decimals) END)::text)
+                WHEN c.i IS NOT NULL THEN jsonb_build_object(
+                  'i', q.i, 'applied', false,
+                  'within_limits', c.within_limits,
+                  'round_open', c.round_open, 'within_max_bet', c.within_max_bet, 'covered', c.covered,
+                  'balance', (CASE WHEN c.exchange_price IS NULL THEN c.balance
+                                   ELSE trunc(c.balance / c.exchange_price, c.play_decimals) END)::text,
+                  'bonus_balance', (CASE WHEN c.exchange_price IS NULL THEN c.bonus_balance
+                                         ELSE trunc(c.bonus_balance / c.exchange_price, c.play_decimals) END)::text)
+                ELSE jsonb_build_object('i', q.i, 'applied', false) END
+           ORDER BY q.i)
+    INTO results
+    FROM q LEFT JOIN moved m ON m.i = q.i LEFT JOIN checks c ON c.i = q.i
+   -- A bet whose wallet is gone has no answer (raised below).
+   WHERE q.method IN ('win', 'rollback') OR c.i IS NOT NULL;
+  IF jsonb_array_length(COALESCE(results, '[]'::jsonb)) <> jsonb_array_length(calls) THEN
+    -- Only a bet on a wallet that does not exist, or an unknown method, goes unanswered.
+    RAISE EXCEPTION 'a call names an unknown method or a wallet that is gone: %',
+      (SELECT q.method || ' ' || q.wallet_guid FROM jsonb_to_recordset(calls) AS q(method text, wallet_guid uuid)
+        WHERE q.method NOT IN ('bet', 'win', 'rollback')
+           OR NOT EXISTS (SELECT 1 FROM wallets w WHERE w.guid = q.wallet_guid) LIMIT 1);
+  END IF;
+  RETURN results;
+END
+$$;

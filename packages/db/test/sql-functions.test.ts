@@ -35,7 +35,7 @@ describe("function files and migrations", () => {
   it("catch a file edited without a new migration, and a file that names another function", () => {
     const files = readFunctionFiles();
     const edited = files.map((f) =>
-      f.name === "player_bet_limit_reached" ? { ...f, text: f.text.replace("SELECT false", "SELECT true") } : f,
+      f.name === "player_bet_limit_reached" ? { ...f, text: f.text.replace("LIMIT 1", "LIMIT 2") } : f,
     );
     expect(checkFunctionFiles(edited).stale.map((f) => f.name)).toEqual(["player_bet_limit_reached"]);
     // Whitespace alone is no disagreement.

@@ -17,3 +17,4 @@ export * from "./exclusions.ts";
 export * from "./documents.ts";
 export * from "./notifications.ts";
 export * from "./uk-profile.ts";
+export * from "./responsible-gaming-limits.ts";

@@ -11,6 +11,8 @@ type Wallet = { currency: string; decimals: number };
 export function answerBetOutcome(outcome: Exclude<MoneyCallOutcome, { retry: true }>, wallet: Wallet): WalletCallResult {
   if (outcome.applied) return walletResult("OK", { ...wallet, balance: outcome.balance_after, bonusBalance: outcome.bonus_balance_after });
   const now = { ...wallet, balance: outcome.balance ?? null, bonusBalance: outcome.bonus_balance ?? null };
+  // A loss or wager limit (ADR 021), judged under the wallet's lock: first, as the context read's LIMIT_REACHED is.
+  if (outcome.within_limits === false) return walletResult("LIMIT_REACHED", now);
   if (!outcome.round_open) return walletResult("ROUND_CLOSED", now);
   if (!outcome.within_max_bet) return walletResult("BET_LIMIT_EXCEEDED", now);
   if (!outcome.covered) return walletResult("NOT_ENOUGH_MONEY", now);

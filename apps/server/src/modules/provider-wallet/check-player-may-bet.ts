@@ -12,7 +12,11 @@ export function playerBlockedSql(customerGuid: SQL): SQL {
   return sql`player_bet_blocked(${customerGuid})`;
 }
 
-/** SQL that is true when a responsible-gaming limit refuses the bet (LIMIT_REACHED). None exist yet. */
+/**
+ * SQL that is true when a responsible-gaming limit refuses any bet now (LIMIT_REACHED): the
+ * session-time limit is over. Loss and wager limits depend on the stake and are judged under the
+ * wallet's lock in provider_wallet_apply (player_bet_within_limits, ADR 021), on both paths.
+ */
 export function playerLimitReachedSql(customerGuid: SQL): SQL {
   return sql`player_bet_limit_reached(${customerGuid})`;
 }

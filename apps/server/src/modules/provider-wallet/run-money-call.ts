@@ -49,6 +49,8 @@ export type MoneyCallOutcome =
       retry?: false;
       applied: false;
       /** bets only: why nothing moved, and the balances as they stand. */
+      /** false when a loss or wager limit has no room for the stake (ADR 021). */
+      within_limits?: boolean;
       round_open?: boolean;
       within_max_bet?: boolean;
       covered?: boolean;
