@@ -18,7 +18,8 @@
 --
 -- calls: [{i, method ('bet' | 'win'), provider_code, token_hash, transaction_uuid, reference_uuid,
 --          game_code, round_id, round_closed, currency, play_amount (a plain decimal string the server
---          checked), fraction_digits, zero, free_spin, fp_head, fp_tail, bonus_cost_owner}]
+--          checked), fraction_digits, zero, free_spin, fp_head, fp_tail, bonus_cost_owner,
+--          verified_required, max_stake_gbp_from_25, max_stake_gbp_under_25 (the jurisdiction's, ADR 025)}]
 -- The fingerprint is the server's (fingerprint.ts): fp_head || player || ',' || wallet || fp_tail, the
 -- player and wallet being the session's, JSON-quoted.
 -- Returns one row per call it handled: provider_wallet_calls' answer plus the play currency's code
@@ -77,6 +78,13 @@ BEGIN
                        AND w.status = 'active'
                        AND NOT player_bet_blocked(s.customer_guid)
                        AND NOT player_bet_limit_reached(s.customer_guid)
+                       -- The jurisdiction's rules the server passes with the call (ADR 025): verified
+                       -- identity before play, and the slots stake limit per game cycle.
+                       AND (NOT COALESCE(q.verified_required, false)
+                            OR EXISTS (SELECT 1 FROM users u WHERE u.guid = s.customer_guid AND u.is_verified))
+                       AND NOT player_stake_limit_exceeded(s.customer_guid, COALESCE(tag.name = 'Slots', false),
+                             COALESCE(s.play_currency_guid, s.currency_guid), q.play_amount,
+                             q.max_stake_gbp_from_25, q.max_stake_gbp_under_25)
                      WHEN 'win' THEN
                        NOT q.free_spin
                        AND ref.method = 'bet' AND ref.status = 'accepted' AND ref.wallet_guid = s.wallet_guid
@@ -88,7 +96,8 @@ BEGIN
         FROM jsonb_to_recordset(calls) AS q(
                i integer, method text, provider_code text, token_hash text, transaction_uuid text, reference_uuid text,
                game_code text, round_id text, round_closed boolean, currency text, play_amount numeric,
-               fraction_digits integer, zero boolean, free_spin boolean, fp_head text, fp_tail text, bonus_cost_owner text)
+               fraction_digits integer, zero boolean, free_spin boolean, fp_head text, fp_tail text, bonus_cost_owner text,
+               verified_required boolean, max_stake_gbp_from_25 numeric, max_stake_gbp_under_25 numeric)
         JOIN game_sessions s ON s.token_hash = q.token_hash AND s.provider_code = q.provider_code
         JOIN wallets w ON w.guid = s.wallet_guid
         JOIN currencies c ON c.guid = s.currency_guid

@@ -6,6 +6,8 @@ import { answerBetOutcome } from "./bet-outcome.ts";
 import { runFastCall } from "./run-fast-call.ts";
 import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
+import { checkJurisdictionBet } from "../uk-profile/check-jurisdiction-bet.ts";
+import { NO_BET_RULES, type JurisdictionBetRules } from "../uk-profile/jurisdiction-bet-rules.ts";
 import { RETRY, withCallContext } from "./with-call-context.ts";
 
 /**
@@ -14,15 +16,17 @@ import { RETRY, withCallContext } from "./with-call-context.ts";
  * back untouched and is decided here. The debit runs in provider_wallet_apply
  * (packages/db/functions) under the wallet row's lock, batched with concurrent
  * calls (run-money-call.ts, ADR 007); a stake the wallet cannot cover moves
- * nothing, whatever the concurrency.
+ * nothing, whatever the concurrency. `rules` are the jurisdiction's (ADR 025: verification before
+ * play, the slots stake limit), applied the same way on both paths.
  */
 export async function placeBet(
   database: HotDatabase,
   providerCode: string,
   request: BetRequest,
+  rules: JurisdictionBetRules = NO_BET_RULES,
 ): Promise<WalletCallResult> {
   const call = { method: "bet", request } as const;
-  const fast = await runFastCall(database, providerCode, call);
+  const fast = await runFastCall(database, providerCode, call, rules);
   if (fast) return fast;
   return withCallContext(database, providerCode, call, {
     decide: async ({ ctx, wallet, fingerprint }) => {
@@ -33,6 +37,8 @@ export async function placeBet(
       if (!amount.ok) return walletResult("INVALID_REQUEST", wallet);
       if (ctx.player_blocked || ctx.wallet_blocked) return walletResult("PLAYER_BLOCKED", wallet);
       if (ctx.limit_reached) return walletResult("LIMIT_REACHED", wallet);
+      const refused = await checkJurisdictionBet(database, rules, { sessionGuid: ctx.session_guid, playAmount: amount.value });
+      if (refused) return walletResult(refused, wallet);
 
       const house = await systemAccountGuid(database.db, {
         kind: "house_game",

@@ -17,11 +17,12 @@ import { rollbackBet } from "./rollback-bet.ts";
 import { settleWin } from "./settle-win.ts";
 import { isValidSignature } from "./signature.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
+import { jurisdictionBetRules, type JurisdictionBetRules } from "../uk-profile/jurisdiction-bet-rules.ts";
 
 const TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-type Handler = (database: HotDatabase, providerCode: string, body: never) => Promise<WalletCallResult>;
+type Handler = (database: HotDatabase, providerCode: string, body: never, rules: JurisdictionBetRules) => Promise<WalletCallResult>;
 const methods: Record<ProviderWalletMethod, { schema: z.ZodType; run: Handler; summary: string }> = {
   balance: { schema: balanceRequest, run: getBalance as Handler, summary: "The player's balance (no effect)" },
   bet: { schema: betRequest, run: placeBet as Handler, summary: "Debit a stake" },
@@ -44,6 +45,8 @@ TOKEN_EXPIRED, win and rollback still land.`;
  */
 export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   const providers = configuredProviders(app.env);
+  // Bets follow the operator's jurisdiction profile (ADR 025); the other methods ignore the rules.
+  const betRules = jurisdictionBetRules(app.env.jurisdiction);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => {
@@ -100,7 +103,7 @@ export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > TIMESTAMP_WINDOW_MS) {
           return send(requestUuid, walletResult("INVALID_REQUEST"));
         }
-        const result = await definition.run(app.database, provider.code, body.data as never);
+        const result = await definition.run(app.database, provider.code, body.data as never, betRules);
         return send(requestUuid, result);
       },
     );

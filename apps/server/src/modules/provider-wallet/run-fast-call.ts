@@ -9,6 +9,7 @@ import { callFingerprintParts, fingerprintFields, type WalletCall } from "./fing
 import type { MoneyCallOutcome } from "./run-money-call.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
 import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
+import { NO_BET_RULES, type JurisdictionBetRules } from "../uk-profile/jurisdiction-bet-rules.ts";
 
 /** A bet or win as provider_wallet_fast_calls (packages/db/functions) reads it. */
 type FastCall = {
@@ -28,7 +29,7 @@ type FastCall = {
   fp_head: string;
   fp_tail: string;
   bonus_cost_owner: string;
-};
+} & JurisdictionBetRules;
 
 type FastAnswer = MoneyCallOutcome & { i: number; currency: string; decimals: number };
 
@@ -60,6 +61,7 @@ export async function runFastCall(
   database: HotDatabase,
   providerCode: string,
   call: Extract<WalletCall, { method: "bet" | "win" }>,
+  rules: JurisdictionBetRules = NO_BET_RULES,
 ): Promise<WalletCallResult | undefined> {
   const { method, request } = call;
   // A win without a token (ADR 011) is a recovery call: it resolves its session from the bet first.
@@ -85,6 +87,8 @@ export async function runFastCall(
     fp_head: head,
     fp_tail: tail,
     bonus_cost_owner: PLATFORM_OWNER,
+    // The jurisdiction's bet rules (ADR 025); wins never read them.
+    ...rules,
   });
 }
 
