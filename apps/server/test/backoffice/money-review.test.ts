@@ -448,10 +448,14 @@ describe("withdrawal review", () => {
     );
     expect(legs.map((l) => l.kind)).toEqual(["withdrawal", "withdrawal_refund"]);
     const events = await t.database.query<{ event_type: string; payload: { status?: string } }>(
-      "SELECT type AS event_type, payload FROM outbox_events WHERE user_guid = $1 ORDER BY id DESC LIMIT 2",
+      "SELECT type AS event_type, payload FROM outbox_events WHERE user_guid = $1 ORDER BY id DESC LIMIT 3",
       [player.id],
     );
-    expect(events.map((e) => e.event_type).sort()).toEqual(["payment_status_changed", "user_balance_updated"]);
+    expect(events.map((e) => e.event_type).sort()).toEqual(["notification_created", "payment_status_changed", "user_balance_updated"]);
+    // The in-app notification carries the reason (issue #16).
+    expect(events.find((e) => e.event_type === "notification_created")?.payload).toMatchObject({
+      notification: { kind: "withdrawal_declined", params: { reason: "Please verify your identity first" } },
+    });
     const [user] = await t.database.query<{ email: string }>("SELECT email FROM users WHERE guid = $1", [player.id]);
     const mails = await t.database.query<{ subject: string; text: string }>(
       "SELECT subject, text FROM dev_outbox WHERE recipient = $1",

@@ -3,12 +3,12 @@ import {
   NOTIFICATION_PARAM_KEY_MAX_LENGTH,
   NOTIFICATION_PARAM_VALUE_MAX_LENGTH,
   NOTIFICATION_PARAMS_MAX,
-  NOTIFICATION_UNREAD_COUNT_MAX,
   type Notification,
   type NotificationKind,
 } from "@croupier/contract/entities/notifications";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { enqueueEvent } from "../realtime/enqueue-event.ts";
+import { countUnreadNotifications } from "./count-unread-notifications.ts";
 import { notificationColumns, toNotification, type NotificationRow } from "./notification-rows.ts";
 
 export type NotifyPlayerInput = {
@@ -33,15 +33,10 @@ export async function notifyPlayer(executor: SqlExecutor, input: NotifyPlayerInp
         RETURNING ${notificationColumns()}`,
   );
   const notification = toNotification(row!);
-  const [count] = await queryRows<{ unread: number }>(
-    executor,
-    sql`SELECT count(*)::int AS unread FROM (
-          SELECT 1 FROM notifications WHERE user_guid = ${input.userGuid}::uuid AND read_at IS NULL
-          LIMIT ${NOTIFICATION_UNREAD_COUNT_MAX}) u`,
-  );
+  const unread = await countUnreadNotifications(executor, input.userGuid);
   await enqueueEvent(executor, {
     type: "notification_created",
-    payload: { notification, unread: count?.unread ?? 0 },
+    payload: { notification, unread },
     userGuid: input.userGuid,
   });
   return notification;

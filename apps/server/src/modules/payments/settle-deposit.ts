@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
+import { notifyPlayer } from "../notifications/notify-player.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { announcePaymentEvent, announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
 
@@ -22,9 +23,16 @@ export async function settleDepositInTransaction(
   tx: SqlExecutor,
   input: { paymentGuid: string; clearingAccountGuid: string; executor: "psp" | "system"; details?: Record<string, unknown> },
 ): Promise<SettleResult> {
-  const rows = await queryRows<{ status: string; customer_guid: string; wallet_guid: string; amount: string; transaction_type: string }>(
+  const rows = await queryRows<{
+    status: string;
+    customer_guid: string;
+    wallet_guid: string;
+    amount: string;
+    currency_code: string;
+    transaction_type: string;
+  }>(
     tx,
-    sql`SELECT p.status, p.customer_guid, p.wallet_guid, round(p.amount, c.decimals)::text AS amount, p.transaction_type
+    sql`SELECT p.status, p.customer_guid, p.wallet_guid, round(p.amount, c.decimals)::text AS amount, c.code AS currency_code, p.transaction_type
           FROM payments p JOIN currencies c ON c.guid = p.currency_guid WHERE p.guid = ${input.paymentGuid}::uuid FOR UPDATE OF p`,
   );
   const payment = rows[0];
@@ -70,6 +78,11 @@ export async function settleDepositInTransaction(
     details: input.details,
   });
   await announcePaymentStatus(tx, input.paymentGuid);
+  await notifyPlayer(tx, {
+    userGuid: payment.customer_guid,
+    kind: "deposit_settled",
+    params: { amount: payment.amount, currency: payment.currency_code },
+  });
   return { status: "settled", depositNumber, balance: moved.balance };
 }
 

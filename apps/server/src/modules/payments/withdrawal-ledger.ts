@@ -3,6 +3,7 @@ import type { Db } from "@croupier/db/create-database";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { movePlatformMoney } from "../ledger/move-platform-money.ts";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
+import { notifyPlayer } from "../notifications/notify-player.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
 import { clearingAccount } from "./settle-deposit.ts";
@@ -11,12 +12,20 @@ import { clearingAccount } from "./settle-deposit.ts";
 export const withdrawalPendingAccount = (db: Db, currencyGuid: string) =>
   systemAccountGuid(db, { kind: "withdrawal_pending", owner: PLATFORM_OWNER, currencyGuid });
 
-type PendingWithdrawal = { customer_guid: string; wallet_guid: string; currency_guid: string; amount: string; status: string };
+type PendingWithdrawal = {
+  customer_guid: string;
+  wallet_guid: string;
+  currency_guid: string;
+  currency_code: string;
+  amount: string;
+  status: string;
+};
 
 async function lockWithdrawal(tx: SqlExecutor, paymentGuid: string): Promise<PendingWithdrawal | undefined> {
   const rows = await queryRows<PendingWithdrawal & { transaction_type: string }>(
     tx,
-    sql`SELECT p.customer_guid, p.wallet_guid, p.currency_guid, round(p.amount, c.decimals)::text AS amount, p.status, p.transaction_type
+    sql`SELECT p.customer_guid, p.wallet_guid, p.currency_guid, round(p.amount, c.decimals)::text AS amount, c.code AS currency_code,
+               p.status, p.transaction_type
           FROM payments p JOIN currencies c ON c.guid = p.currency_guid WHERE p.guid = ${paymentGuid}::uuid FOR UPDATE OF p`,
   );
   const row = rows[0];
@@ -49,6 +58,11 @@ export async function completeWithdrawal(db: Db, paymentGuid: string, details: R
     );
     await logPaymentEvent(tx, { paymentGuid, eventType: "paid", executor: "psp", details });
     await announcePaymentStatus(tx, paymentGuid);
+    await notifyPlayer(tx, {
+      userGuid: w.customer_guid,
+      kind: "withdrawal_paid",
+      params: { amount: w.amount, currency: w.currency_code },
+    });
     return "paid";
   });
 }
@@ -111,6 +125,18 @@ export async function refundWithdrawalInTransaction(
     reason: input.reason,
   });
   await announcePaymentStatus(tx, paymentGuid);
+  // The player cancelling their own withdrawal needs no notice; a staff decline or a failed payout does.
+  if (input.executor !== "player") {
+    await notifyPlayer(tx, {
+      userGuid: w.customer_guid,
+      kind: "withdrawal_declined",
+      params: {
+        amount: w.amount,
+        currency: w.currency_code,
+        reason: input.executor === "staff" ? input.reason : "The payout could not be completed.",
+      },
+    });
+  }
   return "refunded";
 }
 
