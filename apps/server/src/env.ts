@@ -205,7 +205,7 @@ export const envObject = z.object({
   SANDBOX_PSP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   // Withdrawals need a verified identity (PLAYER_PROTECTION 23); default on in production, off otherwise.
   WITHDRAWAL_REQUIRES_KYC: bool.optional(),
-  // Deposits need a verified identity (some jurisdictions).
+  // Deposits need a verified identity; always on under a profile that requires verification before play (gb).
   DEPOSIT_REQUIRES_KYC: bool.default(false),
   // KYC documents (ADR 023). The AES-256-GCM key of the stored files: 64 hex characters (32 bytes).
   DOCUMENTS_KEY: z
@@ -361,6 +361,8 @@ export const envSchema = envObject
     PUBLIC_URL: env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT),
     // The one jurisdiction profile every rule reads (payments here, games through the launch URL).
     jurisdiction: jurisdictionProfile(env.JURISDICTION),
+    // A profile that wants identity verified before play (gb, ADR 025) needs it for deposits whatever this says.
+    DEPOSIT_REQUIRES_KYC: env.DEPOSIT_REQUIRES_KYC || jurisdictionProfile(env.JURISDICTION).verified_before_play,
     // Without an explicit PUBLIC_URL, outside production, a request reaching us through a loopback name
     // (127.0.0.1, [::1], *.localhost) gets links on the origin it used (request-public-url.ts).
     publicUrlFromRequest: env.PUBLIC_URL === undefined && env.NODE_ENV !== "production",
