@@ -3,16 +3,11 @@
 -- (check-player-may-bet.ts) and the one-trip path (provider_wallet_fast_calls, ADR 008)
 -- share one definition: the responsible-gaming module extends these, and both paths follow.
 -- Wins and rollbacks never consult them.
--- A player is blocked when the operator locked the account or while any exclusion is in
--- force (time-out, self-exclusion, operator exclusion; ADR 020): not ended by staff, begun,
--- and either indefinite or not yet past its end.
+-- A player is blocked when the operator locked the account, while any exclusion is in force
+-- (player_excluded, ADR 020), and while a reality check is due and unanswered: the game pauses
+-- on the server until the player answers it (player_reality_check_due, ADR 022).
 CREATE OR REPLACE FUNCTION player_bet_blocked(customer uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT EXISTS (SELECT 1 FROM users u WHERE u.guid = customer AND u.status <> 'active')
-    OR EXISTS (
-      SELECT 1 FROM player_exclusions e
-      WHERE e.user_guid = customer
-        AND e.ended_at IS NULL
-        AND e.starts_at <= now()
-        AND (e.ends_at IS NULL OR e.ends_at > now())
-    )
+    OR player_excluded(customer)
+    OR player_reality_check_due(customer)
 $$;

@@ -43,3 +43,29 @@ export const exclusion = z.object({
   active: z.boolean(),
 });
 export type Exclusion = z.infer<typeof exclusion>;
+
+/** GET /api/v1/responsible-gaming/exclusions: the player's own exclusions, newest first (at most 100). */
+export const exclusionList = z.array(exclusion);
+
+/** The staff view of one exclusion: who applied or ended an operator exclusion, and why. */
+export const staffExclusion = exclusion.extend({
+  reason: z.string().nullable(),
+  created_by_staff: z.uuid().nullable(),
+  ended_by_staff: z.uuid().nullable(),
+  created_at: z.string(),
+});
+export type StaffExclusion = z.infer<typeof staffExclusion>;
+export const staffExclusionList = z.array(staffExclusion);
+
+/** POST /players/:id/exclusions (back office): an operator exclusion; no end date = until further notice. */
+export const operatorExclusionBody = z.object({
+  reason: z.string().trim().min(3).max(500),
+  ends_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type OperatorExclusionBody = z.infer<typeof operatorExclusionBody>;
+
+/** POST /players/:id/exclusions/:exclusion_id/end (back office): only operator exclusions end early. */
+export const endOperatorExclusionBody = z.object({ reason: z.string().trim().min(3).max(500) });
+export type EndOperatorExclusionBody = z.infer<typeof endOperatorExclusionBody>;
+
+export const exclusionParams = z.object({ id: z.uuid(), exclusion_id: z.uuid() });

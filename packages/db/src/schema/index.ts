@@ -14,6 +14,7 @@ export * from "./player-admin.ts";
 export * from "./money-review.ts";
 export * from "./live-chat.ts";
 export * from "./exclusions.ts";
+export * from "./reality-check.ts";
 export * from "./documents.ts";
 export * from "./notifications.ts";
 export * from "./uk-profile.ts";
