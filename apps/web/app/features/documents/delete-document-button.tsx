@@ -39,9 +39,12 @@ export function DeleteDocumentButton({ documentType, fileName }: { documentType:
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-overlay bg-ink-950/75 backdrop-blur-sm" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-modal w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-ink-600 bg-ink-850 p-6 shadow-2xl focus:outline-none">
-          <AlertDialog.Title className="text-lg font-bold text-white">Delete this {label.toLowerCase()}?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-bold text-white">
+            Delete this {label.toLowerCase()}?
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-mist-300">
-            <span className="break-all text-mist-100">{fileName}</span> will not be reviewed. You can upload another file afterwards.
+            <span className="break-all text-mist-100">{fileName}</span> will not be reviewed. You can upload another
+            file afterwards.
           </AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className="btn-ghost" disabled={busy}>

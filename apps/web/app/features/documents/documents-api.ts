@@ -56,7 +56,11 @@ export function useDocuments(userId: string | null) {
  * A reviewer's decision (realtime document_status_changed): the list is fetched again, since the
  * event carries the status and comment but not the document's comment thread.
  */
-export function applyDocumentStatusEvent(queryClient: QueryClient, userId: string | null, event: DocumentStatusChangedPayload): void {
+export function applyDocumentStatusEvent(
+  queryClient: QueryClient,
+  userId: string | null,
+  event: DocumentStatusChangedPayload,
+): void {
   queryClient.setQueryData<Document[]>(documentsKey(userId), (documents) =>
     documents?.map((document) =>
       document.guid === event.document_guid ? { ...document, status: event.status, comment: event.comment } : document,

@@ -7,10 +7,19 @@
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** For the picker's `accept`: what the server takes (JPEG, PNG, HEIC/HEIF, PDF). */
-export const ACCEPTED_FILE_TYPES = ".jpg,.jpeg,.png,.heic,.heif,.pdf,image/jpeg,image/png,image/heic,image/heif,application/pdf";
+export const ACCEPTED_FILE_TYPES =
+  ".jpg,.jpeg,.png,.heic,.heif,.pdf,image/jpeg,image/png,image/heic,image/heif,application/pdf";
 
 const ACCEPTED_EXTENSIONS = new Set(["jpg", "jpeg", "png", "heic", "heif", "pdf"]);
-const ACCEPTED_MIME = new Set(["image/jpeg", "image/png", "image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence", "application/pdf"]);
+const ACCEPTED_MIME = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/heic",
+  "image/heif",
+  "image/heic-sequence",
+  "image/heif-sequence",
+  "application/pdf",
+]);
 
 export const WRONG_TYPE_MESSAGE = "This file type is not accepted. Upload a JPEG, PNG, HEIC or PDF file.";
 export const TOO_LARGE_MESSAGE = "This file is larger than 10 MB. Upload a smaller photo or scan.";

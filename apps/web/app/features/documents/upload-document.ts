@@ -51,11 +51,21 @@ function errorOf(status: number, body: { payload?: unknown } | null): UploadErro
   const code = typeof payload?.code === "string" ? payload.code : status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST";
   if (status === 401) {
     clientAuth.unauthorized();
-    return new UploadError({ status, code: "UNAUTHORIZED", message: "Your session has ended. Log in again to upload.", handled: true });
+    return new UploadError({
+      status,
+      code: "UNAUTHORIZED",
+      message: "Your session has ended. Log in again to upload.",
+      handled: true,
+    });
   }
   if (status >= 500) {
     toastServerError();
-    return new UploadError({ status, code, message: "The upload could not be saved. Please try again later.", handled: true });
+    return new UploadError({
+      status,
+      code,
+      message: "The upload could not be saved. Please try again later.",
+      handled: true,
+    });
   }
   // A proxy in front of the API may refuse a big body with its own page and no envelope.
   const fallback = status === 413 ? TOO_LARGE_MESSAGE : `The upload was refused (status ${status}).`;

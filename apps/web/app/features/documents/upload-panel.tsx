@@ -11,7 +11,15 @@ import { captureFacing, DOCUMENT_TYPE_LABELS } from "./verification-state";
  * then Enter or Space), a camera button for phones (the back camera for papers, the front one for
  * a selfie), and while sending, a progress bar with Cancel.
  */
-export function UploadPanel({ documentType, onUploaded, onClose }: { documentType: DocumentType; onUploaded?: (document: Document) => void; onClose: () => void }) {
+export function UploadPanel({
+  documentType,
+  onUploaded,
+  onClose,
+}: {
+  documentType: DocumentType;
+  onUploaded?: (document: Document) => void;
+  onClose: () => void;
+}) {
   const { state, start, cancel } = useDocumentUpload(documentType, onUploaded);
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
@@ -32,7 +40,11 @@ export function UploadPanel({ documentType, onUploaded, onClose }: { documentTyp
   };
 
   return (
-    <div className="mt-3 space-y-3 rounded-xl border border-ink-600 bg-ink-900 p-4" data-testid="upload-panel" data-type={documentType}>
+    <div
+      className="mt-3 space-y-3 rounded-xl border border-ink-600 bg-ink-900 p-4"
+      data-testid="upload-panel"
+      data-type={documentType}
+    >
       {uploading ? (
         <div className="space-y-2" aria-live="polite">
           <div className="flex items-center justify-between gap-3 text-sm">
@@ -52,7 +64,10 @@ export function UploadPanel({ documentType, onUploaded, onClose }: { documentTyp
             aria-valuetext={`${state.percent}%`}
             className="h-2 overflow-hidden rounded-full bg-ink-700"
           >
-            <div className="h-full rounded-full bg-gold-400 transition-[width]" style={{ width: `${state.percent}%` }} />
+            <div
+              className="h-full rounded-full bg-gold-400 transition-[width]"
+              style={{ width: `${state.percent}%` }}
+            />
           </div>
           <button type="button" className="btn-ghost h-9" onClick={cancel}>
             Cancel upload
@@ -79,7 +94,8 @@ export function UploadPanel({ documentType, onUploaded, onClose }: { documentTyp
           >
             <Icon name="document" width={28} height={28} className="text-gold-400" />
             <span className="text-sm font-semibold text-white">
-              <span className="hidden desktop:inline">Drag and drop your {label.toLowerCase()} here, or </span>choose a file
+              <span className="hidden desktop:inline">Drag and drop your {label.toLowerCase()} here, or </span>choose a
+              file
             </span>
           </button>
           <p id={rulesId} className="text-xs text-mist-400">
@@ -122,7 +138,11 @@ export function UploadPanel({ documentType, onUploaded, onClose }: { documentTyp
         </>
       )}
       {state.phase === "failed" ? (
-        <p role="alert" data-testid="upload-error" className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400">
+        <p
+          role="alert"
+          data-testid="upload-error"
+          className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400"
+        >
           <span className="font-semibold">{state.fileName}:</span> {state.message}
         </p>
       ) : null}

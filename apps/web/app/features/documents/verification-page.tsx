@@ -41,7 +41,10 @@ export function DocumentStatusBadge({ status }: { status: SlotStatus }) {
     <span
       data-testid="document-status"
       data-status={status}
-      className={cx("inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", BADGE[status])}
+      className={cx(
+        "inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
+        BADGE[status],
+      )}
     >
       {status === "pending" ? <span aria-hidden className="size-1.5 animate-pulse rounded-full bg-current" /> : null}
       {STATUS_LABELS[status]}
@@ -55,7 +58,15 @@ export function DocumentStatusBadge({ status }: { status: SlotStatus }) {
  * after a rejection. Review decisions arrive over realtime (the bridge updates the cached list);
  * whatever was decided while the socket was down is fetched again when it reconnects.
  */
-export function VerificationPage({ userId, isVerified, realtime }: { userId: string | null; isVerified: boolean | null; realtime: RealtimeClient | null }) {
+export function VerificationPage({
+  userId,
+  isVerified,
+  realtime,
+}: {
+  userId: string | null;
+  isVerified: boolean | null;
+  realtime: RealtimeClient | null;
+}) {
   const query = useDocuments(userId);
   const queryClient = useQueryClient();
   const [openType, setOpenType] = useState<DocumentSlot["type"] | null>(null);
@@ -82,13 +93,7 @@ export function VerificationPage({ userId, isVerified, realtime }: { userId: str
     <div className="flex max-w-3xl flex-col gap-6">
       <VerificationSummary documents={documents} isVerified={isVerified} />
       {DOCUMENT_GROUPS.map((group) => (
-        <GroupCard
-          key={group.id}
-          group={group}
-          documents={documents}
-          openType={openType}
-          onOpen={setOpenType}
-        />
+        <GroupCard key={group.id} group={group} documents={documents} openType={openType} onOpen={setOpenType} />
       ))}
       <p className="text-xs text-mist-400">
         Your files are encrypted and seen only by our compliance team. Read the{" "}
@@ -101,12 +106,23 @@ export function VerificationPage({ userId, isVerified, realtime }: { userId: str
   );
 }
 
-function VerificationSummary({ documents, isVerified }: { documents: readonly Document[]; isVerified: boolean | null }) {
+function VerificationSummary({
+  documents,
+  isVerified,
+}: {
+  documents: readonly Document[];
+  isVerified: boolean | null;
+}) {
   const missing = missingGroups(documents);
   const pending = documents.filter((document) => document.status === "pending").length;
   if (isVerified) {
     return (
-      <section aria-labelledby="verification-state" data-testid="verification-state" data-verified="true" className="flex gap-4 rounded-2xl border border-felt-400/40 bg-felt-600/10 p-5">
+      <section
+        aria-labelledby="verification-state"
+        data-testid="verification-state"
+        data-verified="true"
+        className="flex gap-4 rounded-2xl border border-felt-400/40 bg-felt-600/10 p-5"
+      >
         <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-felt-600/20 text-felt-400">
           <Icon name="shield" width={22} height={22} />
         </span>
@@ -114,13 +130,20 @@ function VerificationSummary({ documents, isVerified }: { documents: readonly Do
           <h2 id="verification-state" className="font-semibold text-white">
             Verified
           </h2>
-          <p className="mt-1 text-sm text-mist-300">Your identity is verified. Withdrawals are not held for identity checks.</p>
+          <p className="mt-1 text-sm text-mist-300">
+            Your identity is verified. Withdrawals are not held for identity checks.
+          </p>
         </div>
       </section>
     );
   }
   return (
-    <section aria-labelledby="verification-state" data-testid="verification-state" data-verified="false" className="flex gap-4 rounded-2xl border border-ink-600 bg-ink-850 p-5">
+    <section
+      aria-labelledby="verification-state"
+      data-testid="verification-state"
+      data-verified="false"
+      className="flex gap-4 rounded-2xl border border-ink-600 bg-ink-850 p-5"
+    >
       <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-ink-700 text-gold-400">
         <Icon name="user" width={22} height={22} />
       </span>
@@ -134,12 +157,14 @@ function VerificationSummary({ documents, isVerified }: { documents: readonly Do
         </p>
         {missing.length > 0 ? (
           <p className="mt-2 text-sm text-mist-300">
-            Still needed: <span className="font-semibold text-mist-100">{missing.map((group) => group.title).join(", ")}</span>.
+            Still needed:{" "}
+            <span className="font-semibold text-mist-100">{missing.map((group) => group.title).join(", ")}</span>.
           </p>
         ) : null}
         {pending > 0 ? (
           <p className="mt-2 text-sm text-gold-300">
-            {pending === 1 ? "One document is" : `${pending} documents are`} waiting for review. This page updates as soon as we decide.
+            {pending === 1 ? "One document is" : `${pending} documents are`} waiting for review. This page updates as
+            soon as we decide.
           </p>
         ) : null}
       </div>
@@ -163,12 +188,20 @@ function GroupCard({
   const required = REQUIRED_GROUPS.includes(group.id);
   const headingId = `document-group-${group.id}`;
   return (
-    <section aria-labelledby={headingId} data-testid="document-group" data-group={group.id} data-status={status} className="card p-5">
+    <section
+      aria-labelledby={headingId}
+      data-testid="document-group"
+      data-group={group.id}
+      data-status={status}
+      className="card p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold text-white">
             {group.title}
-            <span className="ml-2 align-middle text-xs font-medium text-mist-400">{required ? "Required" : "If we ask for it"}</span>
+            <span className="ml-2 align-middle text-xs font-medium text-mist-400">
+              {required ? "Required" : "If we ask for it"}
+            </span>
           </h2>
           <p className="mt-1 text-sm text-mist-400">{group.description}</p>
         </div>
@@ -183,11 +216,24 @@ function GroupCard({
   );
 }
 
-function SlotRow({ slot, open, onOpen }: { slot: DocumentSlot; open: boolean; onOpen: (type: DocumentSlot["type"] | null) => void }) {
+function SlotRow({
+  slot,
+  open,
+  onOpen,
+}: {
+  slot: DocumentSlot;
+  open: boolean;
+  onOpen: (type: DocumentSlot["type"] | null) => void;
+}) {
   const actions = slotActions(slot.status);
   const label = DOCUMENT_TYPE_LABELS[slot.type];
   return (
-    <li data-testid="document-slot" data-type={slot.type} data-status={slot.status} className="py-3 first:pt-0 last:pb-0">
+    <li
+      data-testid="document-slot"
+      data-type={slot.type}
+      data-status={slot.status}
+      className="py-3 first:pt-0 last:pb-0"
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold text-white">{label}</p>
@@ -201,17 +247,28 @@ function SlotRow({ slot, open, onOpen }: { slot: DocumentSlot; open: boolean; on
         <DocumentStatusBadge status={slot.status} />
         <div className="flex gap-2">
           {actions.upload && !open ? (
-            <button type="button" className={actions.upload === "reupload" ? "btn-primary h-9" : "btn-ghost h-9"} aria-label={`${actions.upload === "reupload" ? "Upload again" : "Upload"}: ${label}`} onClick={() => onOpen(slot.type)}>
+            <button
+              type="button"
+              className={actions.upload === "reupload" ? "btn-primary h-9" : "btn-ghost h-9"}
+              aria-label={`${actions.upload === "reupload" ? "Upload again" : "Upload"}: ${label}`}
+              onClick={() => onOpen(slot.type)}
+            >
               {actions.upload === "reupload" ? "Upload again" : "Upload"}
             </button>
           ) : null}
-          {actions.remove && slot.latest ? <DeleteDocumentButton documentType={slot.type} fileName={slot.latest.original_filename} /> : null}
+          {actions.remove && slot.latest ? (
+            <DeleteDocumentButton documentType={slot.type} fileName={slot.latest.original_filename} />
+          ) : null}
         </div>
       </div>
       {slot.comments.length > 0 ? (
         <ul aria-label={`Reviewer comments: ${label}`} className="mt-2 space-y-1.5">
           {slot.comments.map((comment) => (
-            <li key={comment.guid} data-testid="document-comment" className="rounded-lg border-l-2 border-ruby-500/60 bg-ink-900 px-3 py-2 text-sm text-mist-100">
+            <li
+              key={comment.guid}
+              data-testid="document-comment"
+              className="rounded-lg border-l-2 border-ruby-500/60 bg-ink-900 px-3 py-2 text-sm text-mist-100"
+            >
               <p className="break-words">{comment.comment}</p>
               <p className="mt-0.5 text-xs text-mist-400">
                 Our reviewer, <time dateTime={comment.created_at}>{formatDate(comment.created_at)}</time>
@@ -221,7 +278,9 @@ function SlotRow({ slot, open, onOpen }: { slot: DocumentSlot; open: boolean; on
           ))}
         </ul>
       ) : null}
-      {open && actions.upload ? <UploadPanel documentType={slot.type} onUploaded={() => onOpen(null)} onClose={() => onOpen(null)} /> : null}
+      {open && actions.upload ? (
+        <UploadPanel documentType={slot.type} onUploaded={() => onOpen(null)} onClose={() => onOpen(null)} />
+      ) : null}
     </li>
   );
 }

@@ -32,7 +32,8 @@ export const DOCUMENT_GROUPS: readonly DocumentGroup[] = [
   {
     id: "payment_method",
     title: "Payment method",
-    description: "A photo of the card you pay with (only the first 6 and last 4 digits visible) or a bank statement showing the account.",
+    description:
+      "A photo of the card you pay with (only the first 6 and last 4 digits visible) or a bank statement showing the account.",
     types: ["payment_method"],
   },
   {
@@ -74,7 +75,8 @@ export type DocumentSlot = {
   comments: (DocumentComment & { document_guid: string })[];
 };
 
-const newestFirst = (a: { created_at: string }, b: { created_at: string }) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
+const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
 
 /** Per document type: its latest document and status, and the comments of all its documents. */
 export function documentSlot(documents: readonly Document[], type: DocumentType): DocumentSlot {
@@ -85,7 +87,17 @@ export function documentSlot(documents: readonly Document[], type: DocumentType)
       // Older servers may send only `comment`; it reads the same to the player.
       if (document.comments.length === 0 && document.comment) {
         const at = document.reviewed_at ?? document.updated_at;
-        return [{ guid: `${document.guid}-comment`, customer_guid: document.customer_guid, manager_guid: null, comment: document.comment, created_at: at, updated_at: at, document_guid: document.guid }];
+        return [
+          {
+            guid: `${document.guid}-comment`,
+            customer_guid: document.customer_guid,
+            manager_guid: null,
+            comment: document.comment,
+            created_at: at,
+            updated_at: at,
+            document_guid: document.guid,
+          },
+        ];
       }
       return document.comments.map((comment) => ({ ...comment, document_guid: document.guid }));
     })
@@ -101,9 +113,14 @@ export function groupStatus(slots: readonly DocumentSlot[]): SlotStatus {
 }
 
 /** The required groups not yet approved, in page order. */
-export function missingGroups(documents: readonly Document[], required: readonly DocumentGroupId[] = REQUIRED_GROUPS): DocumentGroup[] {
+export function missingGroups(
+  documents: readonly Document[],
+  required: readonly DocumentGroupId[] = REQUIRED_GROUPS,
+): DocumentGroup[] {
   return DOCUMENT_GROUPS.filter(
-    (group) => required.includes(group.id) && groupStatus(group.types.map((type) => documentSlot(documents, type))) !== "approved",
+    (group) =>
+      required.includes(group.id) &&
+      groupStatus(group.types.map((type) => documentSlot(documents, type))) !== "approved",
   );
 }
 
