@@ -242,6 +242,21 @@ export const envObject = z.object({
     .transform((value) => value.trim().toLowerCase() || "none")
     .pipe(z.enum(jurisdictionCodes, { error: `must be one of ${jurisdictionCodes.join(", ")} (or empty for none)` }))
     .default("none"),
+  // National self-exclusion register (GAMSTOP-like, ADR 025), checked at sign-up and login under a profile
+  // that requires it (gb) or whenever a URL is set. POST JSON to the URL, answer {"excluded": boolean};
+  // no answer within the timeout, or any other answer, refuses (fails closed). Without a URL, outside
+  // production, a built-in fake lists the addresses of SELF_EXCLUSION_REGISTER_FAKE_LISTED (comma-separated).
+  SELF_EXCLUSION_REGISTER_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  SELF_EXCLUSION_REGISTER_TOKEN: z.string().max(500).optional().or(z.literal("").transform(() => undefined)),
+  SELF_EXCLUSION_REGISTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  SELF_EXCLUSION_REGISTER_FAKE_LISTED: z.string().max(10_000).default("self-excluded@example.com"),
+  // SMS gateway (ADR 025): with a URL, text messages go there (POST JSON {to, text}, Bearer token); without
+  // one they go to the development outbox, and in production they are not sent (a warning is logged).
+  SMS_GATEWAY_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  SMS_GATEWAY_TOKEN: z.string().max(500).optional().or(z.literal("").transform(() => undefined)),
+  SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+  // Attempts per message on a network error, a timeout or a 5xx/429 answer (1 = no retry).
+  SMS_GATEWAY_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3),
   // Whether players may cancel their pending withdrawals where the jurisdiction profile allows it at all
   // (gb never does); false tightens the rule, true never loosens it.
   PLAYER_MAY_CANCEL_WITHDRAWAL: bool.optional(),
@@ -319,6 +334,12 @@ export const envSchema = envObject
     if (env.BACKOFFICE_PORT !== undefined && (env.BACKOFFICE_PORT === env.PORT || env.BACKOFFICE_PORT === env.METRICS_PORT))
       ctx.addIssue({ code: "custom", path: ["BACKOFFICE_PORT"], message: "must differ from PORT and METRICS_PORT (it is a listener of its own)" });
     if (env.NODE_ENV !== "production") return;
+    if (jurisdictionProfile(env.JURISDICTION).self_exclusion_register && !env.SELF_EXCLUSION_REGISTER_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["SELF_EXCLUSION_REGISTER_URL"],
+        message: `must be set in production under JURISDICTION=${env.JURISDICTION} (sign-up and login check the national self-exclusion register)`,
+      });
     if (env.DEMO_MODE)
       ctx.addIssue({
         code: "custom",
