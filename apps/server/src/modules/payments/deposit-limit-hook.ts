@@ -1,4 +1,5 @@
 import type { SqlExecutor } from "../../lib/sql-executor.ts";
+import { checkDepositLimits } from "../responsible-gaming/limits/check-deposit-limits.ts";
 
 export type DepositLimitDecision = { allowed: true } | { allowed: false; reason: string };
 
@@ -13,5 +14,8 @@ export async function checkResponsibleGamingDepositLimits(
   _db: SqlExecutor,
   _input: { playerGuid: string; currencyGuid: string; amount: string },
 ): Promise<DepositLimitDecision> {
+  // Deposit limits (ADR 021): the lowest remaining room in the deposit's currency decides; the reason names it.
+  const limits = await checkDepositLimits(_db, _input);
+  if (!limits.allowed) return { allowed: false, reason: limits.reason };
   return { allowed: true };
 }
