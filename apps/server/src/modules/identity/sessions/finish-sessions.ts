@@ -12,7 +12,8 @@ export type FinishReason =
   | "refresh_reuse"
   | "locked"
   | "staff"
-  | "excluded";
+  | "excluded"
+  | "session_limit";
 
 /**
  * Finishes the user's live sessions (all, or all but `keepSessionId`) and announces each with
