@@ -1,4 +1,6 @@
 import type { SqlExecutor } from "../../lib/sql-executor.ts";
+import { exclusionError } from "../identity/sessions/assert-login-allowed.ts";
+import { findExclusionInForce } from "../responsible-gaming/exclusions/find-exclusion-in-force.ts";
 import { checkDepositLimits } from "../responsible-gaming/limits/check-deposit-limits.ts";
 
 export type DepositLimitDecision = { allowed: true } | { allowed: false; reason: string };
@@ -14,6 +16,9 @@ export async function checkResponsibleGamingDepositLimits(
   _db: SqlExecutor,
   _input: { playerGuid: string; currencyGuid: string; amount: string },
 ): Promise<DepositLimitDecision> {
+  // Exclusions first (part B, ADR 020): no deposit while a time-out or (self-)exclusion is in force.
+  const excluded = await findExclusionInForce(_db, _input.playerGuid);
+  if (excluded) return { allowed: false, reason: exclusionError(excluded.kind, excluded.ends_at).message };
   // Deposit limits (ADR 021): the lowest remaining room in the deposit's currency decides; the reason names it.
   const limits = await checkDepositLimits(_db, _input);
   if (!limits.allowed) return { allowed: false, reason: limits.reason };

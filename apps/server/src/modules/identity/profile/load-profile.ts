@@ -4,6 +4,7 @@ import { countries, currencies, segments, userSegments, users } from "@croupier/
 import type { NewRegistrationProfile, Profile, Segment } from "@croupier/contract/entities/profile";
 import { AppError } from "../../../lib/app-error.ts";
 import { iso } from "../shared/secrets.ts";
+import { findExclusionInForce } from "../../responsible-gaming/exclusions/find-exclusion-in-force.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -46,6 +47,8 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     ? await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.guid, user.currency_guid))
     : [];
   const segmentRows = await ownSegments(db, userId);
+  // Marketing stops during an exclusion (ADR 020); the stored consent is kept for after it.
+  const excluded = user.opt_in_promo ? (await findExclusionInForce(db, userId)) !== null : false;
   return {
     id: user.guid,
     first_name: user.first_name,
@@ -63,7 +66,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     birthday: iso(user.birthday),
     email_approved: user.email_approved_at !== null,
     email_approved_at: iso(user.email_approved_at),
-    opt_in_promo: user.opt_in_promo,
+    opt_in_promo: user.opt_in_promo && !excluded,
     status: user.status,
     status_reason: user.status === "locked" ? user.status_reason : null,
     is_verified: user.is_verified,

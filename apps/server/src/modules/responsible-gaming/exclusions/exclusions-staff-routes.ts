@@ -1,4 +1,85 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { okEnvelope } from "@croupier/contract/envelope";
+import { playerIdParams } from "@croupier/contract/backoffice/players";
+import {
+  endOperatorExclusionBody,
+  exclusion,
+  exclusionParams,
+  operatorExclusionBody,
+  staffExclusion,
+  staffExclusionList,
+} from "@croupier/contract/entities/exclusions";
+import { ok } from "../../../lib/envelope.ts";
+import { currentStaff } from "../../../lib/staff-auth.ts";
+import { assertPlayerExists } from "../../player-admin/assert-player-exists.ts";
+import { auditActor } from "../../staff/record-audit.ts";
+import { applyOperatorExclusion } from "./apply-operator-exclusion.ts";
+import { endOperatorExclusion } from "./end-operator-exclusion.ts";
+import { listExclusions } from "./list-exclusions.ts";
 
-/** Staff view of exclusions and operator exclusions (issue #16; registered in routes/backoffice-v1.ts). */
-export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ["Back office: player protection"];
+
+/** Staff view of exclusions and operator exclusions (issue #16, ADR 020; registered in routes/backoffice-v1.ts). */
+export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const actorOf = (request: Parameters<typeof auditActor>[0]) => ({
+    ...auditActor(request),
+    staffId: currentStaff(request).staffId,
+  });
+
+  app.get(
+    "/players/:id/exclusions",
+    {
+      config: { permission: "players.read" },
+      schema: {
+        tags,
+        summary: "The player's time-outs, self-exclusions and operator exclusions, newest first (at most 100)",
+        params: playerIdParams,
+        response: { 200: okEnvelope(staffExclusionList) },
+      },
+    },
+    async (request) => {
+      await assertPlayerExists(db, request.params.id);
+      return ok(request, await listExclusions(db, request.params.id));
+    },
+  );
+
+  app.post(
+    "/players/:id/exclusions",
+    {
+      config: { permission: "protection.manage" },
+      schema: {
+        tags,
+        summary: "Apply an operator exclusion with a reason (no end date: until further notice); sessions end at once",
+        description: "Only extends: refused (409) when an exclusion in force already ends at or after the new end. Audited.",
+        params: playerIdParams,
+        body: operatorExclusionBody,
+        response: { 200: okEnvelope(exclusion) },
+      },
+    },
+    async (request) => ok(request, await applyOperatorExclusion(db, actorOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    "/players/:id/exclusions/:exclusion_id/end",
+    {
+      config: { permission: "protection.manage" },
+      schema: {
+        tags,
+        summary: "End an operator exclusion early (a player's own time-out or self-exclusion cannot be)",
+        params: exclusionParams,
+        body: endOperatorExclusionBody,
+        response: { 200: okEnvelope(staffExclusion) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await endOperatorExclusion(db, actorOf(request), {
+          playerId: request.params.id,
+          exclusionId: request.params.exclusion_id,
+          reason: request.body.reason,
+        }),
+      ),
+  );
+};
