@@ -4,6 +4,7 @@ import type { Env } from "../../../env.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { queryRows } from "../../../lib/sql-executor.ts";
 import { lockedError } from "../shared/locked-error.ts";
+import { assertNotSelfExcluded } from "../../uk-profile/assert-not-self-excluded.ts";
 
 /** What the gate reads. IdentityServices satisfies it; refresh passes its own db and env. */
 export type LoginGate = { db: Db; env: Env };
@@ -71,4 +72,5 @@ export async function assertLoginAllowed(gate: LoginGate, userId: string): Promi
   // The register check goes here, after the account's own state: fail closed when the register
   // cannot be reached, only under profiles that require it (gb) or when its URL is configured.
   // ----------------------------------------------------------------------------------------
+  await assertNotSelfExcluded(gate, { userId }, "login");
 }

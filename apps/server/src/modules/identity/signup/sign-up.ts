@@ -7,6 +7,8 @@ import type { IdentityServices } from "../identity-services.ts";
 import { hashPassword } from "../password/hash-password.ts";
 import { passwordPolicyIssues } from "@croupier/contract/entities/auth";
 import { sendEmailApproval } from "./email-approval.ts";
+import { assertNotSelfExcluded } from "../../uk-profile/assert-not-self-excluded.ts";
+import type { RegisterPerson } from "../../uk-profile/self-exclusion-register.ts";
 
 /** Both sign-up namings folded into one. Keys are the /signup/fields names (old naming). */
 export type SignupInput = {
@@ -72,6 +74,15 @@ export function assertBirthday(value: string, field: string): string {
   return date.toISOString();
 }
 
+const registerPerson = (input: SignupInput, birthday: string | null): RegisterPerson => ({
+  email: input.email,
+  first_name: input.first_name ?? null,
+  last_name: input.last_name ?? null,
+  date_of_birth: birthday?.slice(0, 10) ?? null,
+  postcode: input.post_code ?? null,
+  mobile: input.phone?.number ? `+${input.phone.code ?? ""}${input.phone.number}` : null,
+});
+
 /**
  * Creates the account (validated against /signup/fields and the dictionaries) and mails the
  * email-approval link. Returns the new user's guid.
@@ -136,6 +147,8 @@ export async function signUp(
       fields: [{ field: name("email"), message: "is already registered" }],
     });
   if (existing) throw duplicate();
+  // The national self-exclusion register where the profile requires it (gb, ADR 025), before anything is stored.
+  await assertNotSelfExcluded(services, { person: registerPerson(input, birthday) }, "signup");
 
   const passwordHash = await hashPassword(input.password);
   const inserted = await db
