@@ -116,7 +116,10 @@ async function chooseFile(
   file: { name: string; mimeType: string; buffer: Buffer },
 ) {
   const row = slot(page, type);
-  await row.getByRole("button", { name: new RegExp(`^(Upload|Upload again): ${label}$`) }).click();
+  // After a refused file the panel stays open with its message; otherwise the row's button opens it.
+  if ((await row.getByTestId("upload-panel").count()) === 0) {
+    await row.getByRole("button", { name: new RegExp(`^(Upload|Upload again): ${label}$`) }).click();
+  }
   await row.getByLabel(`Choose a file: ${label}`).setInputFiles(file);
 }
 

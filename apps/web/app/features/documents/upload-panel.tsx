@@ -1,5 +1,5 @@
 import type { Document, DocumentType } from "@croupier/contract/entities/documents";
-import { useId, useRef, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { Icon } from "../../components/icons";
 import { cx } from "../../lib/cx";
 import { ACCEPTED_FILE_TYPES } from "./file-checks";
@@ -23,10 +23,14 @@ export function UploadPanel({
   const { state, start, cancel } = useDocumentUpload(documentType, onUploaded);
   const picker = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
+  const zone = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState(false);
   const rulesId = useId();
   const label = DOCUMENT_TYPE_LABELS[documentType];
   const uploading = state.phase === "uploading";
+
+  // The Upload button that opened the panel is gone: keyboard focus moves to the drop zone instead of the page's top.
+  useEffect(() => zone.current?.focus(), []);
 
   const take = (files: FileList | null) => {
     const file = files?.[0];
@@ -76,6 +80,7 @@ export function UploadPanel({
       ) : (
         <>
           <button
+            ref={zone}
             type="button"
             aria-describedby={rulesId}
             onClick={() => picker.current?.click()}

@@ -267,7 +267,10 @@ function SlotRow({
             <li
               key={comment.guid}
               data-testid="document-comment"
-              className="rounded-lg border-l-2 border-ruby-500/60 bg-ink-900 px-3 py-2 text-sm text-mist-100"
+              className={cx(
+                "rounded-lg border-l-2 bg-ink-900 px-3 py-2 text-sm text-mist-100",
+                comment.document_status === "rejected" ? "border-ruby-500/60" : "border-ink-500",
+              )}
             >
               <p className="break-words">{comment.comment}</p>
               <p className="mt-0.5 text-xs text-mist-400">

@@ -72,7 +72,7 @@ export type DocumentSlot = {
   /** The newest document of this type, null when none was ever uploaded. */
   latest: Document | null;
   /** Reviewer comments on every document of this type, newest first (a rejection reason stays readable after a re-upload). */
-  comments: (DocumentComment & { document_guid: string })[];
+  comments: (DocumentComment & { document_guid: string; document_status: Document["status"] })[];
 };
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
@@ -96,10 +96,15 @@ export function documentSlot(documents: readonly Document[], type: DocumentType)
             created_at: at,
             updated_at: at,
             document_guid: document.guid,
+            document_status: document.status,
           },
         ];
       }
-      return document.comments.map((comment) => ({ ...comment, document_guid: document.guid }));
+      return document.comments.map((comment) => ({
+        ...comment,
+        document_guid: document.guid,
+        document_status: document.status,
+      }));
     })
     .sort(newestFirst);
   return { type, status: latest ? latest.status : "not_uploaded", latest, comments };
