@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { HeaderAccount } from "../features/identity/header-account";
+import { NotificationBell } from "../features/notifications/notification-bell";
 import { HeaderWallet } from "../features/wallet/header-wallet";
 import { useAuth } from "../lib/use-auth";
 import { Icon } from "./icons";
@@ -33,6 +34,7 @@ export function Header() {
             <ModalLink modal="deposit" className="btn-primary max-sm:px-3" data-testid="header-deposit">
               Deposit
             </ModalLink>
+            <NotificationBell />
             <HeaderAccount />
           </>
         ) : (

@@ -1,4 +1,5 @@
-import { AccountPage } from "../../components/account-page";
+import { PageHeader } from "../../components/page-header";
+import { NotificationsView } from "../../features/notifications/notifications-view";
 
 export function meta() {
   return [{ title: "Notifications · My account · Croupier" }];
@@ -6,12 +7,9 @@ export function meta() {
 
 export default function AccountNotifications() {
   return (
-    <AccountPage
-      title="Notifications"
-      description="Messages about your payments, bonuses and account."
-      icon="bell"
-      emptyTitle="No notifications yet"
-      emptyText="Deposit confirmations, bonus news and account messages appear here."
-    />
+    <>
+      <PageHeader title="Notifications" description="Messages about your payments, documents, limits and account." />
+      <NotificationsView />
+    </>
   );
 }
