@@ -9,6 +9,7 @@ import { passwordRoutes } from "./password/password-routes.ts";
 import { profileRoutes } from "./profile/profile-routes.ts";
 import { sessionRoutes } from "./sessions/session-routes.ts";
 import { signupRoutes } from "./signup/signup-routes.ts";
+import { smsLoginRoutes } from "../sms/sms-login-routes.ts";
 
 export type IdentityRoutesOptions = { captcha?: CaptchaVerifier };
 
@@ -42,4 +43,5 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   await app.register(passwordRoutes(services));
   await app.register(profileRoutes(services));
   await app.register(signupRoutes(services));
+  await app.register(smsLoginRoutes(services));
 };
