@@ -1,4 +1,5 @@
-import { AccountPage } from "../../components/account-page";
+import { PageHeader } from "../../components/page-header";
+import { DashboardView } from "../../features/account-dashboard/dashboard-view";
 
 export function meta() {
   return [{ title: "Dashboard · My account · Croupier" }];
@@ -6,12 +7,9 @@ export function meta() {
 
 export default function AccountDashboard() {
   return (
-    <AccountPage
-      title="Dashboard"
-      description="Your balance, recent activity and net position at a glance."
-      icon="home"
-      emptyTitle="No activity yet"
-      emptyText="Once you deposit and play, your net position (deposits minus withdrawals, stakes minus wins) is charted here."
-    />
+    <>
+      <PageHeader title="Dashboard" description="Your net position at a glance: deposits minus withdrawals, stakes minus wins." />
+      <DashboardView />
+    </>
   );
 }

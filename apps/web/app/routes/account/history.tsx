@@ -1,4 +1,5 @@
-import { AccountPage } from "../../components/account-page";
+import { PageHeader } from "../../components/page-header";
+import { HistoryView } from "../../features/account-history/history-view";
 
 export function meta() {
   return [{ title: "Account history · My account · Croupier" }];
@@ -6,12 +7,9 @@ export function meta() {
 
 export default function AccountHistory() {
   return (
-    <AccountPage
-      title="Account history"
-      description="Logins, changes to your details and other activity on your account."
-      icon="document"
-      emptyTitle="No account activity yet"
-      emptyText="Sign-ins and changes to your account are listed here."
-    />
+    <>
+      <PageHeader title="Account history" description="Logins, changes to your details, limits, exclusions and documents on your account." />
+      <HistoryView />
+    </>
   );
 }
