@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
 import { bearer } from "../identity/identity-helpers.ts";
 import { buildPaymentsApp, call, newPlayer, type PaymentsTest, type Player } from "../payments/payments-helpers.ts";
-import { heif, jpegWithExif, pdf, png, storedFiles, tempDataDir, upload } from "./documents-helpers.ts";
+import { heif, jpegWithExif, multipartBody, pdf, png, storedFiles, tempDataDir, upload } from "./documents-helpers.ts";
 
 // KYC documents (issue #16, ADR 023): the player's upload, list, delete and download.
 
@@ -51,6 +52,19 @@ describe("documents: refusals store nothing", () => {
     const res = await upload(t, player, "passport", big, "big.jpg");
     await expectRefusedAndNothingStored(player, res, 413, "PAYLOAD_TOO_LARGE");
     expect(res.json().payload.message).toMatch(/10 MB/);
+  });
+
+  it("the 10 MB limit holds while streaming, without a Content-Length to trust", async () => {
+    const player = await newPlayer(t, "stream");
+    const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(10 * 1024 * 1024 + 1)]);
+    const body = await multipartBody({ document_type: "selfie" }, { bytes: big, name: "me.png" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/documents/document",
+      headers: { ...bearer(player.token), "content-type": body.contentType, "transfer-encoding": "chunked" },
+      payload: Readable.from([body.payload.subarray(0, 1_000_000), body.payload.subarray(1_000_000)]),
+    });
+    await expectRefusedAndNothingStored(player, res, 413, "PAYLOAD_TOO_LARGE");
   });
 
   it("a PDF with JavaScript is refused, with the reason", async () => {
