@@ -106,6 +106,9 @@ describe("document review", () => {
       { document_guid: guid, document_type: "passport", status: "rejected", comment: "The photo is blurred: please retake it in daylight.", is_verified: false },
     ]);
 
+    const notes = await t.database.query<{ kind: string; params: Record<string, string> }>("SELECT kind, params FROM notifications WHERE user_guid = $1", [player.id]);
+    expect(notes).toEqual([{ kind: "document_rejected", params: { document_type: "passport", comment: "The photo is blurred: please retake it in daylight." } }]);
+
     // Decided once: a second decision conflicts, and a rejected document cannot be deleted; a new one can be sent.
     expect((await staffCall(t, compliance, "POST", `/documents/${guid}/approve`, {})).statusCode).toBe(409);
     expect((await call(t, player, "DELETE", "/documents/document", { document_type: "passport" })).statusCode).toBe(409);

@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
 import { bearer } from "../identity/identity-helpers.ts";
 import { buildPaymentsApp, call, newPlayer, type PaymentsTest, type Player } from "../payments/payments-helpers.ts";
 import { heif, jpegWithExif, multipartBody, pdf, png, storedFiles, tempDataDir, upload } from "./documents-helpers.ts";

@@ -4,6 +4,7 @@ import type { Db } from "@croupier/db/create-database";
 import type { Env } from "../../env.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/sql-executor.ts";
+import { notifyPlayer } from "../notifications/notify-player.ts";
 import { enqueueEvent } from "../realtime/enqueue-event.ts";
 import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
 import { refreshVerification, type VerificationState } from "./refresh-verification.ts";
@@ -21,7 +22,8 @@ export type DecidedDocument = { playerGuid: string; documentType: DocumentType; 
  * Approves or rejects a pending document (ADR 023). In ONE transaction: the decision is claimed with a
  * guarded update (only a pending document, so two reviewers cannot both decide), the comment is written
  * with the reviewer as manager_guid, the player's verification is refreshed, the audit entry is
- * recorded and document_status_changed is queued for the player's sockets.
+ * recorded, document_status_changed is queued for the player's sockets and the in-app notification
+ * (document approved / rejected, with the comment) is written.
  */
 export async function decideDocument(
   db: Db,
@@ -67,6 +69,11 @@ export async function decideDocument(
         comment: input.comment,
         is_verified: verification.is_verified,
       },
+    });
+    await notifyPlayer(tx, {
+      userGuid: claimed.user_guid,
+      kind: input.decision === "approved" ? "document_approved" : "document_rejected",
+      params: { document_type: claimed.type, ...(input.comment ? { comment: input.comment } : {}) },
     });
     return { playerGuid: claimed.user_guid, documentType: claimed.type, verification };
   });
