@@ -5,6 +5,7 @@ import { LogoMark } from "../components/logo";
 import { findGameByRoute, gameLookupQueryOptions, type GameSummary } from "../features/game/game-lookup";
 import { GamePage } from "../features/game/game-page";
 import { useProfile } from "../features/identity/profile";
+import { RealityCheckDialog } from "../features/reality-check/reality-check-dialog";
 import { HeaderWallet } from "../features/wallet/header-wallet";
 import { getBrowserApi } from "../lib/browser-api";
 import { previousPage } from "../lib/navigation-memory";
@@ -37,7 +38,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 export default function Game({ loaderData }: Route.ComponentProps) {
   const { game } = loaderData;
   const navigate = useNavigate();
-  const { authenticated } = useAuth();
+  const { authenticated, userId } = useAuth();
   const profile = useProfile();
 
   // Back to the page the player came from (keeping its scroll position), or the lobby.
@@ -48,27 +49,31 @@ export default function Game({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <GamePage
-      key={game.guid}
-      game={game}
-      accountStatus={authenticated ? (profile.data?.status ?? null) : null}
-      header={(controls) => (
-        <header className="flex h-14 shrink-0 items-center gap-3 border-b border-ink-700 bg-ink-900 px-3">
-          <button type="button" onClick={back} className="btn-ghost h-9 px-3" aria-label="Back to the lobby">
-            <Icon name="back" width={18} height={18} />
-            <span className="max-sm:sr-only">Back</span>
-          </button>
-          <div className="min-w-0">
-            <h1 className="truncate text-sm font-semibold text-white sm:text-base">{game.game_name}</h1>
-            <p className="truncate text-xs text-mist-400">{game.provider_name}</p>
-          </div>
-          <div className="ml-auto flex items-center gap-2">
-            {controls}
-            {authenticated ? <HeaderWallet /> : null}
-            <LogoMark className="size-7 shrink-0 max-sm:hidden" />
-          </div>
-        </header>
-      )}
-    />
+    <>
+      {/* Over the game when the player's reality-check interval has passed; bets wait for the answer (ADR 022). */}
+      {authenticated ? <RealityCheckDialog userId={userId} onLeave={back} /> : null}
+      <GamePage
+        key={game.guid}
+        game={game}
+        accountStatus={authenticated ? (profile.data?.status ?? null) : null}
+        header={(controls) => (
+          <header className="flex h-14 shrink-0 items-center gap-3 border-b border-ink-700 bg-ink-900 px-3">
+            <button type="button" onClick={back} className="btn-ghost h-9 px-3" aria-label="Back to the lobby">
+              <Icon name="back" width={18} height={18} />
+              <span className="max-sm:sr-only">Back</span>
+            </button>
+            <div className="min-w-0">
+              <h1 className="truncate text-sm font-semibold text-white sm:text-base">{game.game_name}</h1>
+              <p className="truncate text-xs text-mist-400">{game.provider_name}</p>
+            </div>
+            <div className="ml-auto flex items-center gap-2">
+              {controls}
+              {authenticated ? <HeaderWallet /> : null}
+              <LogoMark className="size-7 shrink-0 max-sm:hidden" />
+            </div>
+          </header>
+        )}
+      />
+    </>
   );
 }

@@ -9,7 +9,12 @@ import { PERIOD_LABELS, startExclusion } from "./exclusions";
 type Kind = "time_out" | "self_exclusion";
 
 const KINDS: { kind: Kind; title: string; text: string; periods: readonly string[] }[] = [
-  { kind: "time_out", title: "Take a time-out", text: "A short break from 24 hours to 6 weeks.", periods: TIME_OUT_PERIODS },
+  {
+    kind: "time_out",
+    title: "Take a time-out",
+    text: "A short break from 24 hours to 6 weeks.",
+    periods: TIME_OUT_PERIODS,
+  },
   {
     kind: "self_exclusion",
     title: "Self-exclude",
@@ -26,7 +31,13 @@ const inputClass =
  * be undone, with the password (or, for an account without one, the email address). On success
  * the server has already ended every session: onExcluded logs this tab out.
  */
-export function ExclusionForm({ passwordless, onExcluded }: { passwordless: boolean; onExcluded: (exclusion: Exclusion) => void }) {
+export function ExclusionForm({
+  passwordless,
+  onExcluded,
+}: {
+  passwordless: boolean;
+  onExcluded: (exclusion: Exclusion) => void;
+}) {
   const [kind, setKind] = useState<Kind>("time_out");
   const [period, setPeriod] = useState<string>("24h");
   const [open, setOpen] = useState(false);
@@ -47,11 +58,17 @@ export function ExclusionForm({ passwordless, onExcluded }: { passwordless: bool
     setBusy(true);
     setError(null);
     try {
-      const exclusion = await startExclusion({ kind, period, password: secret } as Parameters<typeof startExclusion>[0]);
+      const exclusion = await startExclusion({ kind, period, password: secret } as Parameters<
+        typeof startExclusion
+      >[0]);
       setOpen(false);
       onExcluded(exclusion);
     } catch (failure) {
-      setError(failure instanceof ResponseError ? failure.payload.message || "Unexpected error" : "No connection. Check your network and try again.");
+      setError(
+        failure instanceof ResponseError
+          ? failure.payload.message || "Unexpected error"
+          : "No connection. Check your network and try again.",
+      );
     } finally {
       setBusy(false);
     }
@@ -70,7 +87,13 @@ export function ExclusionForm({ passwordless, onExcluded }: { passwordless: bool
             )}
           >
             <span className="flex items-center gap-2 font-semibold text-white">
-              <input type="radio" name="exclusion-kind" className="accent-gold-400" checked={kind === k.kind} onChange={() => choose(k.kind)} />
+              <input
+                type="radio"
+                name="exclusion-kind"
+                className="accent-gold-400"
+                checked={kind === k.kind}
+                onChange={() => choose(k.kind)}
+              />
               {k.title}
             </span>
             <span className="text-sm text-mist-400">{k.text}</span>
@@ -119,8 +142,8 @@ export function ExclusionForm({ passwordless, onExcluded }: { passwordless: bool
                 <div className="mt-2 flex flex-col gap-2 text-sm text-mist-300">
                   <p className="font-semibold text-ruby-400">This cannot be undone or shortened.</p>
                   <p>
-                    You will be logged out everywhere at once and cannot log in, play or deposit until it ends. Promotions stop.
-                    To withdraw your remaining balance, contact support.
+                    You will be logged out everywhere at once and cannot log in, play or deposit until it ends.
+                    Promotions stop. To withdraw your remaining balance, contact support.
                   </p>
                 </div>
               </AlertDialog.Description>

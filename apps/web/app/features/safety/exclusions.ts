@@ -43,5 +43,11 @@ export const KIND_LABELS: Record<Exclusion["kind"], string> = {
 /** "12 May 2027, 14:30" in the player's own zone. */
 export function formatEnd(iso: string | null): string {
   if (!iso) return "further notice";
-  return new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  return new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 }

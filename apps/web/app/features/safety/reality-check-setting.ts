@@ -26,4 +26,10 @@ export async function saveRealityCheckInterval(interval_minutes: number): Promis
 }
 
 export const intervalLabel = (minutes: number) =>
-  minutes === 0 ? "Off" : minutes < 60 ? `Every ${minutes} minutes` : minutes === 60 ? "Every hour" : `Every ${minutes / 60} hours`;
+  minutes === 0
+    ? "Off"
+    : minutes < 60
+      ? `Every ${minutes} minutes`
+      : minutes === 60
+        ? "Every hour"
+        : `Every ${minutes / 60} hours`;

@@ -2,7 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ResponseError } from "@croupier/contract/api-client";
 import { useId, useState } from "react";
 import { toastError, toastSuccess } from "../../lib/toasts";
-import { intervalLabel, realityCheckSettingQueryOptions, saveRealityCheckInterval, useRealityCheckSetting } from "./reality-check-setting";
+import {
+  intervalLabel,
+  realityCheckSettingQueryOptions,
+  saveRealityCheckInterval,
+  useRealityCheckSetting,
+} from "./reality-check-setting";
 
 /** How often a reality check interrupts play; "off" is offered only where the jurisdiction allows it. */
 export function RealityCheckSettings({ userId }: { userId: string | null }) {
@@ -11,7 +16,8 @@ export function RealityCheckSettings({ userId }: { userId: string | null }) {
   const [busy, setBusy] = useState(false);
   const id = useId();
 
-  if (setting.isPending) return <div className="h-11 w-64 animate-pulse rounded-lg bg-ink-700" aria-busy="true" aria-label="Loading" />;
+  if (setting.isPending)
+    return <div className="h-11 w-64 animate-pulse rounded-lg bg-ink-700" aria-busy="true" aria-label="Loading" />;
   if (setting.isError) return <p className="text-sm text-ruby-400">The reality check setting could not be loaded.</p>;
 
   const change = async (minutes: number) => {
@@ -19,9 +25,12 @@ export function RealityCheckSettings({ userId }: { userId: string | null }) {
     try {
       const saved = await saveRealityCheckInterval(minutes);
       queryClient.setQueryData(realityCheckSettingQueryOptions(userId).queryKey, saved);
-      toastSuccess(minutes === 0 ? "Reality checks are off." : `Reality check: ${intervalLabel(minutes).toLowerCase()}.`);
+      toastSuccess(
+        minutes === 0 ? "Reality checks are off." : `Reality check: ${intervalLabel(minutes).toLowerCase()}.`,
+      );
     } catch (failure) {
-      if (!(failure instanceof ResponseError && failure.handled)) toastError(failure instanceof ResponseError ? failure.message : "No connection.");
+      if (!(failure instanceof ResponseError && failure.handled))
+        toastError(failure instanceof ResponseError ? failure.message : "No connection.");
     } finally {
       setBusy(false);
     }

@@ -23,5 +23,11 @@ export default function AccountSafety() {
     toastSuccess(`${KIND_LABELS[exclusion.kind]} started. You are logged out until ${formatEnd(exclusion.ends_at)}.`);
   };
 
-  return <SafetyPage userId={userId} passwordless={profile.data?.passwordless ?? false} onExcluded={(e) => void excluded(e)} />;
+  return (
+    <SafetyPage
+      userId={userId}
+      passwordless={profile.data?.passwordless ?? false}
+      onExcluded={(e) => void excluded(e)}
+    />
+  );
 }
