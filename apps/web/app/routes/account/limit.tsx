@@ -1,17 +1,23 @@
-import { AccountPage } from "../../components/account-page";
+import { useMemo } from "react";
+import { PageHeader } from "../../components/page-header";
+import { LimitsView } from "../../features/limits/limits-view";
+import { useWallets } from "../../features/wallet/wallets";
 
 export function meta() {
   return [{ title: "Limits · My account · Croupier" }];
 }
 
 export default function AccountLimits() {
+  const { wallets } = useWallets();
+  // Money limits are per currency: the player's wallet currencies are the ones to choose from.
+  const currencies = useMemo(
+    () => wallets.map((wallet) => ({ guid: wallet.currency_guid, code: wallet.currency.code, decimals: wallet.currency.decimals })),
+    [wallets],
+  );
   return (
-    <AccountPage
-      title="Limits"
-      description="Deposit, loss and wager limits per day, week and month, and a session time limit."
-      icon="limit"
-      emptyTitle="No limits set"
-      emptyText="A decrease applies at once; an increase or removal applies after a 24-hour cooling-off period."
-    />
+    <>
+      <PageHeader title="Limits" description="Deposit, loss and wager limits per day, week and month, and a session time limit." />
+      <LimitsView currencies={currencies} />
+    </>
   );
 }
