@@ -148,7 +148,11 @@ export const limitChange = z.object({
 export type LimitChange = z.infer<typeof limitChange>;
 
 /** GET /api/backoffice/v1/players/:id/limits */
-export const staffPlayerLimits = playerLimits.extend({ history: z.array(limitChange) });
+export const staffPlayerLimits = playerLimits.extend({
+  history: z.array(limitChange),
+  /** The player's wallet currencies: the ones a money limit can be set in. */
+  currencies: z.array(z.object({ guid: z.uuid(), code: z.string(), decimals: z.number().int() })),
+});
 export type StaffPlayerLimits = z.infer<typeof staffPlayerLimits>;
 
 /** PUT /api/backoffice/v1/players/:id/limits: only a stricter (new or lower) limit, applied at once. */
