@@ -16,6 +16,7 @@ export const NAV: readonly NavEntry[] = [
   { to: "/reports", label: "Reports", description: "Deposits, withdrawals, GGR, NGR and players per day, game provider and game, from the ledger; CSV.", group: "Oversight", permissions: ["reports.read"] },
   { to: "/catalog", label: "Catalogue", description: "Enable or disable games and studios, order the lobby, edit game tags.", group: "Content", permissions: ["catalog.manage"] },
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },
+  { to: "/documents", label: "Documents", description: "Review identity, address and payment documents: view, approve, or reject with a reason the player reads.", group: "Players", permissions: ["documents.review"] },
   { to: "/chat", label: "Live chat", description: "Answer players and visitors: unassigned, mine and closed conversations, canned replies.", group: "Players", permissions: ["chat.read"] },
   { to: "/audit-log", label: "Audit log", description: "Every staff action and bulk read of personal data, with before and after.", group: "Oversight", permissions: ["audit.read"] },
   { to: "/staff", label: "Staff", description: "Create staff accounts, change roles, disable, reset two-factor.", group: "Administration", permissions: ["staff.manage"] },

@@ -28,6 +28,7 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("account", () => import("./routes/account")),
   page("staff", () => import("./routes/staff"), "staff.manage"),
   page("audit-log", () => import("./routes/audit-log"), "audit.read"),
+  page("documents", () => import("./routes/documents"), "documents.review"),
   page("*", () => import("./routes/not-found")),
 ];
 

@@ -16,6 +16,7 @@ import { SessionsTab } from "../features/players/sessions-tab";
 import { StatusBadge } from "../features/players/status-badge";
 import { WalletsLedgerTab } from "../features/players/wallets-ledger-tab";
 import { AdjustBalanceAction } from "../features/money-review/adjust-balance-action";
+import { PlayerDocumentsTab } from "../features/documents/player-documents-tab";
 import { useMe } from "../lib/me";
 import { can } from "../lib/permissions";
 import { ResponseError } from "@croupier/contract/api-client";
@@ -64,6 +65,13 @@ const PLAYER_TABS: PlayerTab[] = [
     label: "Sessions",
     permission: "players.read",
     Component: ({ player }) => <SessionsTab playerId={player.profile.id} />,
+  },
+  {
+    id: "documents",
+    label: "Documents",
+    permission: "documents.review",
+    writePermission: "documents.review",
+    Component: ({ player, canWrite }) => <PlayerDocumentsTab playerId={player.profile.id} canDecide={canWrite} />,
   },
   {
     id: "notes",
