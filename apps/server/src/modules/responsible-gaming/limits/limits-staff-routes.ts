@@ -1,14 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okEnvelope } from "@croupier/contract/envelope";
 import { playerIdParams } from "@croupier/contract/backoffice/players";
 import { setLimitResult, staffPlayerLimits, staffSetLimitBody } from "@croupier/contract/entities/limits";
 import { ok } from "../../../lib/envelope.ts";
-import { queryRows } from "../../../lib/sql-executor.ts";
 import { auditActor } from "../../staff/record-audit.ts";
-import { assertPlayerExists } from "../../player-admin/assert-player-exists.ts";
-import { listLimitChanges } from "./list-limit-changes.ts";
-import { listPlayerLimits } from "./list-player-limits.ts";
+import { loadStaffPlayerLimits } from "./load-staff-player-limits.ts";
 import { setPlayerLimit } from "./set-player-limit.ts";
 
 const tags = ["Back office: responsible gaming"];
@@ -32,16 +28,7 @@ export const limitsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(staffPlayerLimits) },
       },
     },
-    async (request) => {
-      await assertPlayerExists(db, request.params.id);
-      const limits = await listPlayerLimits(db, request.params.id);
-      const currencies = await queryRows<{ guid: string; code: string; decimals: number }>(
-        db,
-        sql`SELECT c.guid, c.code, c.decimals FROM wallets w JOIN currencies c ON c.guid = w.currency_guid
-             WHERE w.customer_guid = ${request.params.id}::uuid ORDER BY c.code`,
-      );
-      return ok(request, { ...limits, history: await listLimitChanges(db, request.params.id), currencies });
-    },
+    async (request) => ok(request, await loadStaffPlayerLimits(db, request.params.id)),
   );
 
   app.put(
