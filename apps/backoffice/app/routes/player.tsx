@@ -16,7 +16,9 @@ import { SessionsTab } from "../features/players/sessions-tab";
 import { StatusBadge } from "../features/players/status-badge";
 import { WalletsLedgerTab } from "../features/players/wallets-ledger-tab";
 import { AdjustBalanceAction } from "../features/money-review/adjust-balance-action";
+import { LimitsTab } from "../features/protection/limits-tab";
 import { PlayerDocumentsTab } from "../features/documents/player-documents-tab";
+import { ExclusionsTab } from "../features/protection/exclusions-tab";
 import { useMe } from "../lib/me";
 import { can } from "../lib/permissions";
 import { ResponseError } from "@croupier/contract/api-client";
@@ -79,6 +81,20 @@ const PLAYER_TABS: PlayerTab[] = [
     permission: "players.read",
     writePermission: "players.notes",
     Component: ({ player, canWrite }) => <NotesTab playerId={player.profile.id} canWrite={canWrite} />,
+  },
+  {
+    id: "exclusions",
+    label: "Exclusions",
+    permission: "players.read",
+    writePermission: "protection.manage",
+    Component: ({ player, canWrite }) => <ExclusionsTab playerId={player.profile.id} canWrite={canWrite} />,
+  },
+  {
+    id: "limits",
+    label: "Limits",
+    permission: "players.read",
+    writePermission: "protection.manage",
+    Component: ({ player, canWrite }) => <LimitsTab playerId={player.profile.id} canWrite={canWrite} />,
   },
 ];
 
