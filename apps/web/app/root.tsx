@@ -23,6 +23,7 @@ import { loadProfileForPage } from "./features/identity/load-profile.server";
 import { RealtimeProvider } from "./features/realtime/realtime-provider";
 import { RealtimeBridge } from "./components/realtime-bridge";
 import { FirstDepositBridge } from "./components/first-deposit-bridge";
+import { LimitPromptMount } from "./features/limit-prompt/limit-prompt-mount";
 import { LazyToaster } from "./components/lazy-toaster";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
 import { authStateFromRequest } from "./lib/auth-state";
@@ -132,6 +133,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <WalletRuntime />
           <RealtimeBridge />
           <FirstDepositBridge />
+          <LimitPromptMount />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
         </RealtimeProvider>
