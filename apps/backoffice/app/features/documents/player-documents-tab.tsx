@@ -53,9 +53,13 @@ export function PlayerDocumentsTab({ playerId, canDecide }: { playerId: string; 
                   </td>
                   <td className="px-2 py-2">{d.comments.at(-1)?.comment ?? ""}</td>
                   <td className="px-2 py-2 text-right">
-                    <button type="button" className="text-indigo-700 hover:underline" onClick={() => setOpen(d)}>
+                    <button
+                      type="button"
+                      className="text-indigo-700 hover:underline"
+                      aria-label={`${canDecide && d.status === "pending" ? "Review" : "View"} ${DOCUMENT_TYPE_LABELS[d.type]}`}
+                      onClick={() => setOpen(d)}
+                    >
                       {canDecide && d.status === "pending" ? "Review" : "View"}
-                      <span className="sr-only"> {DOCUMENT_TYPE_LABELS[d.type]}</span>
                     </button>
                   </td>
                 </tr>
