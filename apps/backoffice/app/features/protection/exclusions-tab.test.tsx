@@ -1,0 +1,119 @@
+import type { StaffExclusion } from "@croupier/contract/entities/exclusions";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { endStaffSession, startStaffSession } from "../../lib/staff-session";
+import { ExclusionsTab } from "./exclusions-tab";
+
+const PLAYER_ID = "6f1c1f5e-8d53-4a55-9d39-1e0c1d0e2a11";
+const row = (overrides: Partial<StaffExclusion>): StaffExclusion => ({
+  guid: "9b2d6c1e-0a8b-4f1e-9a61-3c5e7f0b2d44",
+  kind: "operator",
+  period: null,
+  starts_at: "2026-11-01T10:00:00.000Z",
+  ends_at: null,
+  ended_at: null,
+  active: true,
+  reason: "Affordability review",
+  created_by_staff: "5a1e4b0c-7d2f-4e1a-9c3b-8f6d2e1a0b99",
+  ended_by_staff: null,
+  created_at: "2026-11-01T10:00:00.000Z",
+  ...overrides,
+});
+
+type Call = { method: string; path: string; body: unknown };
+
+function fakeApi(rows: StaffExclusion[]) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname.replace("/api/backoffice/v1", "");
+      const text = request.method === "POST" ? await request.text() : "";
+      calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
+      const payload =
+        request.method === "GET" ? rows : path.endsWith("/end") ? { ...rows[0]!, active: false } : rows[0];
+      return new Response(JSON.stringify({ status: "ok", payload, metadata: { request_id: "r" } }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderTab(canWrite: boolean) {
+  startStaffSession("test-token");
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ExclusionsTab playerId={PLAYER_ID} canWrite={canWrite} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  endStaffSession();
+});
+
+describe("ExclusionsTab", () => {
+  it("lists exclusions; a reader sees no actions", async () => {
+    fakeApi([
+      row({}),
+      row({
+        guid: "1b2d6c1e-0a8b-4f1e-9a61-3c5e7f0b2d44",
+        kind: "self_exclusion",
+        period: "1y",
+        active: false,
+        reason: null,
+        ends_at: "2026-01-01T00:00:00.000Z",
+      }),
+    ]);
+    renderTab(false);
+    const table = await screen.findByRole("table", { name: "Exclusions" });
+    expect(within(table).getByText("Operator exclusion")).toBeTruthy();
+    expect(within(table).getByText("Self-exclusion (player)")).toBeTruthy();
+    expect(within(table).getByText("Further notice")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Apply operator exclusion" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "End early" })).toBeNull();
+  });
+
+  it("applies an operator exclusion with a reason, and ends only an operator one early", async () => {
+    const calls = fakeApi([
+      row({}),
+      row({
+        guid: "1b2d6c1e-0a8b-4f1e-9a61-3c5e7f0b2d44",
+        kind: "time_out",
+        period: "24h",
+        reason: null,
+        ends_at: "2999-01-01T00:00:00.000Z",
+      }),
+    ]);
+    renderTab(true);
+    await screen.findByRole("table", { name: "Exclusions" });
+    expect(screen.getAllByRole("button", { name: "End early" })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole("button", { name: "Apply operator exclusion" }));
+    const dialog = await screen.findByRole("dialog", { name: "Apply an operator exclusion" });
+    fireEvent.change(within(dialog).getByLabelText("Reason (kept in the audit log)"), {
+      target: { value: "Source of funds check" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Exclude the player" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({
+      path: `/players/${PLAYER_ID}/exclusions`,
+      body: { reason: "Source of funds check", ends_at: null },
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "End early" }));
+    const end = await screen.findByRole("dialog", { name: "End the operator exclusion early" });
+    fireEvent.change(within(end).getByLabelText("Why it ends now (kept in the audit log)"), {
+      target: { value: "Check passed" },
+    });
+    fireEvent.click(within(end).getByRole("button", { name: "End exclusion" }));
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith("/end"))).toHaveLength(1));
+    expect(calls.find((c) => c.path.endsWith("/end"))!.body).toEqual({ reason: "Check passed" });
+  });
+});
