@@ -19,7 +19,6 @@ import { AdjustBalanceAction } from "../features/money-review/adjust-balance-act
 import { LimitsTab } from "../features/protection/limits-tab";
 import { PlayerDocumentsTab } from "../features/documents/player-documents-tab";
 import { ExclusionsTab } from "../features/protection/exclusions-tab";
-import { ExclusionsTab } from "../features/protection/exclusions-tab";
 import { useMe } from "../lib/me";
 import { can } from "../lib/permissions";
 import { ResponseError } from "@croupier/contract/api-client";
@@ -82,13 +81,6 @@ const PLAYER_TABS: PlayerTab[] = [
     permission: "players.read",
     writePermission: "players.notes",
     Component: ({ player, canWrite }) => <NotesTab playerId={player.profile.id} canWrite={canWrite} />,
-  },
-  {
-    id: "exclusions",
-    label: "Exclusions",
-    permission: "players.read",
-    writePermission: "protection.manage",
-    Component: ({ player, canWrite }) => <ExclusionsTab playerId={player.profile.id} canWrite={canWrite} />,
   },
   {
     id: "exclusions",
