@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
 import { bearer, login } from "../identity/identity-helpers.ts";
-import { buildPaymentsApp, call, currencyGuid, futureYear, newPlayer, systemGuid, walletOf, type PaymentsTest } from "../payments/payments-helpers.ts";
+import { buildPaymentsApp, call, cashOf, currencyGuid, futureYear, newPlayer, systemGuid, walletOf, type PaymentsTest } from "../payments/payments-helpers.ts";
 
 let t: PaymentsTest;
 let usd: string;
@@ -168,5 +168,36 @@ describe("staff", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().payload.message).toMatch(/cannot be ended early/);
     expect(await auditOf(player.id, "exclusion.end")).toHaveLength(1);
+  });
+
+  it("pays an excluded player's remaining cash out to their saved card (protection.manage, audited, once)", async () => {
+    const player = await newPlayer(t, "payout");
+    expect((await call(t, player, "POST", "/billing/deposit/test", { amount: "40", currency_guid: usd })).statusCode).toBe(200);
+    const saved = await call(t, player, "POST", "/billing/card", { card_number: "4242424242424242", cardholder_name: "P Player", expiration_month: 12, expiration_year: Number(futureYear) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const wallet = await walletOf(t, player.id, "USD");
+
+    const notExcluded = await staffCall(compliance, "POST", `/players/${player.id}/exclusions/payout`, { wallet_guid: wallet });
+    expect(notExcluded.statusCode).toBe(409);
+
+    const self = await call(t, player, "POST", "/responsible-gaming/exclusions", { kind: "self_exclusion", period: "1y", password: PASSWORD });
+    expect(self.statusCode).toBe(200);
+    expect((await staffCall(support, "POST", `/players/${player.id}/exclusions/payout`, { wallet_guid: wallet })).statusCode).toBe(403);
+
+    const paid = await staffCall(compliance, "POST", `/players/${player.id}/exclusions/payout`, { wallet_guid: wallet });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().payload).toMatchObject({ amount: "40", currency: "USD" });
+    expect(await cashOf(t, wallet)).toBe("0");
+    const [payment] = await t.database.query<{ transaction_type: string; card_guid: string; amount: string }>(
+      "SELECT transaction_type, card_guid, trim_scale(amount)::text AS amount FROM payments WHERE guid = $1",
+      [paid.json().payload.payment_guid],
+    );
+    expect(payment).toEqual({ transaction_type: "withdrawal", card_guid: saved.json().payload.guid, amount: "40" });
+    expect(await auditOf(player.id, "exclusion.payout")).toEqual([
+      expect.objectContaining({ staff_guid: compliance.staffId, details: expect.objectContaining({ amount: "40", currency: "USD" }) }),
+    ]);
+    const again = await staffCall(compliance, "POST", `/players/${player.id}/exclusions/payout`, { wallet_guid: wallet });
+    expect(again.statusCode).toBe(409);
+    expect(await auditOf(player.id, "exclusion.payout")).toHaveLength(1);
   });
 });

@@ -69,3 +69,16 @@ export const endOperatorExclusionBody = z.object({ reason: z.string().trim().min
 export type EndOperatorExclusionBody = z.infer<typeof endOperatorExclusionBody>;
 
 export const exclusionParams = z.object({ id: z.uuid(), exclusion_id: z.uuid() });
+
+/**
+ * POST /players/:id/exclusions/payout (back office): an excluded player cannot log in, so support
+ * pays the remaining cash of one wallet out to the player's most recently saved card (ADR 020).
+ */
+export const exclusionPayoutBody = z.object({ wallet_guid: z.uuid() });
+export type ExclusionPayoutBody = z.infer<typeof exclusionPayoutBody>;
+export const exclusionPayoutResult = z.object({
+  payment_guid: z.uuid(),
+  amount: z.string(),
+  currency: z.string(),
+});
+export type ExclusionPayoutResult = z.infer<typeof exclusionPayoutResult>;

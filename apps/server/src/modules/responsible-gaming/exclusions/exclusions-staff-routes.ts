@@ -5,6 +5,8 @@ import {
   endOperatorExclusionBody,
   exclusion,
   exclusionParams,
+  exclusionPayoutBody,
+  exclusionPayoutResult,
   operatorExclusionBody,
   staffExclusion,
   staffExclusionList,
@@ -12,16 +14,21 @@ import {
 import { ok } from "../../../lib/envelope.ts";
 import { currentStaff } from "../../../lib/staff-auth.ts";
 import { assertPlayerExists } from "../../player-admin/assert-player-exists.ts";
+import type { PaymentsContext } from "../../payments/payments-context.ts";
+import { createProviderRegistry } from "../../payments/psp/provider-registry.ts";
 import { auditActor } from "../../staff/record-audit.ts";
 import { applyOperatorExclusion } from "./apply-operator-exclusion.ts";
 import { endOperatorExclusion } from "./end-operator-exclusion.ts";
 import { listExclusions } from "./list-exclusions.ts";
+import { payOutExcludedBalance } from "./pay-out-excluded-balance.ts";
 
 const tags = ["Back office: player protection"];
 
 /** Staff view of exclusions and operator exclusions (issue #16, ADR 020; registered in routes/backoffice-v1.ts). */
 export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // The payout is an ordinary withdrawal (reservation, review rule, PSP): the payments module's own context.
+  const payments: PaymentsContext = { db, env: app.env, providers: createProviderRegistry({ db, env: app.env }), log: app.log };
   const actorOf = (request: Parameters<typeof auditActor>[0]) => ({
     ...auditActor(request),
     staffId: currentStaff(request).staffId,
@@ -80,6 +87,28 @@ export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
           exclusionId: request.params.exclusion_id,
           reason: request.body.reason,
         }),
+      ),
+  );
+
+  app.post(
+    "/players/:id/exclusions/payout",
+    {
+      config: { permission: "protection.manage" },
+      schema: {
+        tags,
+        summary: "Pay an excluded player's remaining cash out to their most recently saved card (they cannot log in)",
+        description:
+          "The wallet's whole cash balance becomes an ordinary withdrawal (reserved at once, then the review rule of " +
+          "ADR 018 and the PSP). 409 when the player is not excluded, the wallet holds no cash or no card is saved. Audited.",
+        params: playerIdParams,
+        body: exclusionPayoutBody,
+        response: { 200: okEnvelope(exclusionPayoutResult) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await payOutExcludedBalance(payments, auditActor(request), { playerId: request.params.id, walletGuid: request.body.wallet_guid }),
       ),
   );
 };
