@@ -54,7 +54,10 @@ describe("responsible-gaming limits", () => {
 
     await page.goto("/account/limit");
     await waitForHydration(page);
-    await page.getByText("No deposit limit set.").waitFor();
+    await page.getByText("No deposit limit set.").waitFor().catch(async (error: unknown) => {
+      console.log("DEBUG", page.url(), errors, (await page.locator("main").innerText()).slice(0, 2000));
+      throw error;
+    });
     // The form checks the amount before sending it.
     await saveLimit(page, { amount: "50.555" });
     await page.getByRole("region", { name: "Set a limit" }).getByRole("alert").getByText(/at most 2 decimal places/).waitFor();
