@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { jurisdictionCodes, jurisdictionProfile } from "@croupier/contract/jurisdiction";
+import { VERIFICATION_GROUPS } from "@croupier/contract/entities/documents";
 import { isLoopbackHost, isWildcardHost } from "./lib/loopback-host.ts";
 import { trustProxySetting } from "./lib/trust-proxy.ts";
 
@@ -13,8 +14,6 @@ const DEV_JWT_SECRET = "dev-only-jwt-secret-change-me-0123456789abcdef";
 const DEV_STAFF_SECRET_KEY = "dev-only-staff-secret-key-change-me-0123456789";
 // 32 bytes in hex: the KYC documents' AES-256-GCM key outside production (public, so refused there).
 const DEV_DOCUMENTS_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
-/** The required-set groups an operator may ask for (ADR 023). */
-export const kycRequirementGroups = ["identity", "proof_of_address", "payment_method", "selfie"] as const;
 const oidcProvider = z.object({
   /** Used in /authorization/provider-redirect?provider=NAME. */
   name: z.string().regex(/^[a-z0-9_-]{1,64}$/),
@@ -233,7 +232,7 @@ export const envObject = z.object({
         .map((g) => g.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(kycRequirementGroups)).min(1, "must name at least one group").max(4)),
+    .pipe(z.array(z.enum(VERIFICATION_GROUPS)).min(1, "must name at least one group").max(4)),
   // The operator's licensing jurisdiction: ONE switch for the platform and every game provider (they
   // learn it through the signed launch URL). none | gb | mt | on; empty = none. The profile it selects
   // (@croupier/contract/jurisdiction) is env.jurisdiction.

@@ -129,8 +129,11 @@ describe("document review", () => {
     const before = (await staffCall(t, compliance, "GET", `/players/${player.id}/documents`)).json().payload;
     expect(before).toMatchObject({ is_verified: false, missing: ["proof_of_address"] });
 
+    expect((await call(t, player, "POST", "/documents", {})).json().metadata).toMatchObject({ is_verified: false, missing: ["proof_of_address"] });
+
     expect((await staffCall(t, compliance, "POST", `/documents/${address}/approve`, {})).statusCode).toBe(200);
     expect(await isVerified(player)).toBe(true);
+    expect((await call(t, player, "POST", "/documents", {})).json().metadata).toMatchObject({ is_verified: true, missing: [], total: 3 });
     const after = (await staffCall(t, compliance, "GET", `/players/${player.id}/documents`)).json().payload;
     expect(after).toMatchObject({ is_verified: true, missing: [] });
     expect(after.items.map((d: { id: string }) => d.id).sort()).toEqual([id, address, selfie].sort());

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { DOCUMENT_COMMENT_MAX, documentComment, documentContentType, documentStatus, documentType } from "../entities/documents.ts";
+import {
+  DOCUMENT_COMMENT_MAX,
+  documentComment,
+  documentContentType,
+  documentStatus,
+  documentType,
+  VERIFICATION_GROUPS,
+} from "../entities/documents.ts";
 
 // KYC document review in the back office (issue #16; ADR 023), under /api/backoffice/v1, permission
 // "documents.review" on every route:
@@ -52,7 +59,7 @@ export type StaffDocumentPage = z.infer<typeof staffDocumentPage>;
 export const playerDocuments = z.object({
   is_verified: z.boolean(),
   /** Required groups still missing an approved document ("identity", "proof_of_address", …). */
-  missing: z.array(z.string()),
+  missing: z.array(z.enum(VERIFICATION_GROUPS)),
   items: z.array(staffDocument),
 });
 export type PlayerDocuments = z.infer<typeof playerDocuments>;

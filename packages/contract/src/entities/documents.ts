@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { PER_PAGE_MAX } from "../envelope.ts";
+import { baseMetadata, pager, PER_PAGE_MAX } from "../envelope.ts";
 
 /**
  * KYC documents (seed 001 §Documents, issue #16; ADR 023). The player's calls, all under /api/v1 with the bearer token:
  *
  * - `POST   /api/v1/documents`                 list (seed: "GET /documents … sent as POST with a body filter"):
- *                                               body {@link documentsListBody}; answers listEnvelope(document)
- *                                               (metadata.page, per_page, total), newest first.
+ *                                               body {@link documentsListBody}; answers {@link documentsListEnvelope}
+ *                                               (metadata.page, per_page, total, and is_verified and missing:
+ *                                               the required groups still lacking an approved document), newest first.
  * - `POST   /api/v1/documents/document`        upload, multipart/form-data with the fields `document_type`
  *                                               ({@link documentType}), `file_name` (optional, the name to keep) and
  *                                               `file` (the bytes, one file, at most {@link DOCUMENT_MAX_BYTES}; JPEG,
@@ -118,11 +119,20 @@ export type DeleteDocumentBody = z.infer<typeof deleteDocumentBody>;
 
 export const documentGuidParams = z.object({ guid: z.uuid() });
 
-/** The player's verification summary, derived from the required set (ADR 023). */
-export const verificationState = z.object({
-  is_verified: z.boolean(),
-  /** The groups still missing an approved document: "identity", "proof_of_address", "payment_method", "selfie". */
-  missing: z.array(z.string()),
+/** The operator's required groups (KYC_REQUIRED_DOCUMENTS): any identity document, or one type each. */
+export const VERIFICATION_GROUPS = ["identity", "proof_of_address", "payment_method", "selfie"] as const;
+
+/**
+ * POST /documents answers the pager plus where the player stands: is_verified, and `missing`, the
+ * required groups still without an approved document (the required set is the operator's choice).
+ */
+export const documentsListEnvelope = z.object({
+  status: z.literal("ok"),
+  payload: z.array(document),
+  metadata: baseMetadata.extend(pager.shape).extend({
+    is_verified: z.boolean(),
+    missing: z.array(z.enum(VERIFICATION_GROUPS)),
+  }),
 });
 
 /** Realtime payload of document_status_changed (player room). */

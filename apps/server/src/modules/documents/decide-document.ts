@@ -7,7 +7,8 @@ import { queryRows } from "../../lib/sql-executor.ts";
 import { notifyPlayer } from "../notifications/notify-player.ts";
 import { enqueueEvent } from "../realtime/enqueue-event.ts";
 import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
-import { refreshVerification, type VerificationState } from "./refresh-verification.ts";
+import { refreshVerification } from "./refresh-verification.ts";
+import type { VerificationState } from "./verification-status.ts";
 
 export type DocumentDecision = {
   documentGuid: string;

@@ -9,9 +9,10 @@ import {
   document,
   documentGuidParams,
   documentsListBody,
+  documentsListEnvelope,
   uploadDocumentFields,
 } from "@croupier/contract/entities/documents";
-import { listEnvelope, okEnvelope } from "@croupier/contract/envelope";
+import { okEnvelope } from "@croupier/contract/envelope";
 import { AppError } from "../../lib/app-error.ts";
 import { list, ok } from "../../lib/envelope.ts";
 import { playerId, requirePlayer } from "../../lib/request-auth.ts";
@@ -23,6 +24,7 @@ import { readDocumentFile } from "./read-document-file.ts";
 import { readUploadParts } from "./read-upload-parts.ts";
 import { sendDocumentFile } from "./send-document-file.ts";
 import { uploadDocument } from "./upload-document.ts";
+import { verificationStatus } from "./verification-status.ts";
 
 const tags = ["documents"];
 const security = [{ bearerAuth: [] }];
@@ -45,19 +47,23 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "The player's documents, newest first (seed: GET sent as POST with a body filter)",
         body: documentsListBody.optional(),
-        response: { 200: listEnvelope(document) },
+        response: { 200: documentsListEnvelope },
       },
     },
     async (request) => {
       const b = documentsListBody.parse(request.body ?? {});
+      const playerGuid = playerId(request);
       const { items, pager } = await listDocuments(ctx.db, {
-        playerGuid: playerId(request),
+        playerGuid,
         page: b.page,
         perPage: Math.min(b.per_page, DOCUMENTS_PER_PAGE_MAX),
         status: b.status ?? b.filter?.status,
         documentType: b.document_type ?? b.filter?.document_type,
       });
-      return list(request, items, pager);
+      // The operator's required set is configuration the page cannot know: it rides along in the metadata.
+      const verification = await verificationStatus(ctx.db, ctx.env, playerGuid);
+      const answer = list(request, items, pager);
+      return { ...answer, metadata: { ...answer.metadata, ...verification } };
     },
   );
 

@@ -6,7 +6,7 @@ import { notFound } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/sql-executor.ts";
 import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
 import { selectDocumentComments, selectDocumentRows, toStaffDocument } from "./document-rows.ts";
-import { refreshVerification } from "./refresh-verification.ts";
+import { verificationStatus } from "./verification-status.ts";
 
 /** Documents cap on the player page: far more than any player sends. */
 const PLAYER_DOCUMENTS_MAX = 200;
@@ -21,7 +21,7 @@ export async function listPlayerDocuments(db: Db, env: Env, actor: AuditActor, p
     sql`ORDER BY d.created_at DESC, d.guid DESC LIMIT ${PLAYER_DOCUMENTS_MAX}`,
   );
   const comments = await selectDocumentComments(db, rows.map((r) => r.guid));
-  const verification = await db.transaction((tx) => refreshVerification(tx, env, playerGuid));
+  const verification = await verificationStatus(db, env, playerGuid);
   await recordAudit(db, actor, { action: "player.documents.view", playerId: playerGuid, targetType: "kyc_document" });
   return { ...verification, items: rows.map((row) => toStaffDocument(row, comments.get(row.guid) ?? [])) };
 }
