@@ -8,8 +8,8 @@ export type DepositLimitDecision = { allowed: true } | { allowed: false; reason:
 /**
  * Responsible-gaming hook in the deposit path (PLAYER_PROTECTION 14, 19):
  * asked before every deposit is created and again before a crypto transfer is
- * credited. Deposit limits, time-outs and self-exclusion arrive with the
- * limits module, which replaces this body; until then it allows everything.
+ * credited. Exclusions (ADR 020) refuse any deposit; deposit limits (ADR 021)
+ * refuse one above the lowest remaining room in its currency, naming it.
  * It must stay cheap and must never throw for an allowed deposit.
  */
 export async function checkResponsibleGamingDepositLimits(
