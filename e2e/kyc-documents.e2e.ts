@@ -239,21 +239,22 @@ async function decideInConsole(
   typeLabel: string,
   decision: { reject: string } | { approve: true },
 ) {
-  await staff.goto(`${baseUrl()}/backoffice/documents`);
-  const row = staff.getByRole("row").filter({ hasText: email }).filter({ hasText: typeLabel });
+  await staff.goto(`${baseUrl()}/backoffice/documents?status=pending`);
+  const queue = staff.getByRole("table", { name: "Pending (oldest first)" });
+  const row = queue.getByRole("row").filter({ hasText: email }).filter({ hasText: typeLabel });
   await row.first().waitFor();
-  await row
-    .first()
-    .getByRole("button", { name: /Review/ })
-    .click();
-  const viewer = staff.getByRole("dialog");
-  await viewer.waitFor();
+  await row.first().click();
+  const drawer = staff.getByRole("dialog", { name: typeLabel });
+  await drawer.waitFor();
   if ("reject" in decision) {
-    await viewer.getByRole("button", { name: "Reject" }).click();
-    await viewer.getByLabel(/Reason/).fill(decision.reject);
-    await viewer.getByRole("button", { name: /Reject document|Confirm rejection/ }).click();
+    await drawer.getByRole("button", { name: "Reject…" }).click();
+    const reject = staff.getByRole("dialog", { name: `Reject this ${typeLabel.toLowerCase()}?` });
+    await reject.getByLabel("Reason").fill(decision.reject);
+    await reject.getByRole("button", { name: "Reject document" }).click();
   } else {
-    await viewer.getByRole("button", { name: "Approve" }).click();
+    await drawer.getByRole("button", { name: "Approve…" }).click();
+    const approve = staff.getByRole("dialog", { name: `Approve this ${typeLabel.toLowerCase()}?` });
+    await approve.getByRole("button", { name: "Approve document" }).click();
   }
-  await viewer.waitFor({ state: "detached" });
+  await drawer.waitFor({ state: "detached" });
 }

@@ -8,21 +8,12 @@ import type {
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { Api } from "../../lib/api-get";
 import { useApi } from "../../lib/browser-api";
+import { isGroupId, missingGroups, type DocumentGroupId } from "./verification-state";
 
 // The player's KYC documents (issue #16, seed 001): POST /documents (the list, "sent as POST with a
 // body filter"), DELETE /documents/document (document_type, only while pending); the upload is
 // upload-document.ts (XMLHttpRequest, for its progress). Types only from the contract: its schemas
 // carry zod, which this page does not need.
-
-/** The contract's DOCUMENT_TYPES, in the page's order (not imported: that module carries zod). */
-export const DOCUMENT_TYPE_ORDER = [
-  "passport",
-  "national_id",
-  "driving_licence",
-  "proof_of_address",
-  "payment_method",
-  "selfie",
-] as const satisfies readonly DocumentType[];
 
 /** Every document a player can have is one per type and a few rejected ones; one page holds them all. */
 export const DOCUMENTS_PAGE_SIZE = 100;
@@ -30,9 +21,22 @@ export const DOCUMENTS_PAGE_SIZE = 100;
 export const documentsRootKey = ["documents"] as const;
 export const documentsKey = (userId: string | null) => [...documentsRootKey, userId] as const;
 
-export async function fetchDocuments(api: Api, signal?: AbortSignal): Promise<Document[]> {
+/**
+ * The list and where the player stands. The server sends is_verified and `missing` (the operator's
+ * required groups still without an approved document) in the list's metadata; a server that does
+ * not is read as not verified, with the missing groups worked out from the default required set.
+ */
+export type DocumentsView = { documents: Document[]; is_verified: boolean; missing: readonly DocumentGroupId[] };
+
+type ListMetadata = { is_verified?: boolean; missing?: string[] };
+
+export async function fetchDocuments(api: Api, signal?: AbortSignal): Promise<DocumentsView> {
   const body: DocumentsListBody = { page: 1, per_page: DOCUMENTS_PAGE_SIZE };
-  return (await api.client.post<Document[]>("/api/v1/documents", { body, signal })).payload;
+  const { payload, metadata } = await api.client.post<Document[], ListMetadata>("/api/v1/documents", { body, signal });
+  const missing = Array.isArray(metadata.missing)
+    ? metadata.missing.filter((group): group is DocumentGroupId => isGroupId(group))
+    : missingGroups(payload).map((group) => group.id);
+  return { documents: payload, is_verified: metadata.is_verified === true, missing };
 }
 
 export async function deleteDocument(api: Api, documentType: DocumentType): Promise<void> {
@@ -61,10 +65,18 @@ export function applyDocumentStatusEvent(
   userId: string | null,
   event: DocumentStatusChangedPayload,
 ): void {
-  queryClient.setQueryData<Document[]>(documentsKey(userId), (documents) =>
-    documents?.map((document) =>
-      document.guid === event.document_guid ? { ...document, status: event.status, comment: event.comment } : document,
-    ),
+  queryClient.setQueryData<DocumentsView>(documentsKey(userId), (view) =>
+    view
+      ? {
+          ...view,
+          is_verified: event.is_verified,
+          documents: view.documents.map((document) =>
+            document.guid === event.document_guid
+              ? { ...document, status: event.status, comment: event.comment }
+              : document,
+          ),
+        }
+      : view,
   );
   void queryClient.invalidateQueries({ queryKey: documentsKey(userId) });
 }

@@ -75,12 +75,18 @@ class FakeXhr {
 }
 
 /** The server's list, as the test sets it; every call is recorded. */
-const server = { documents: [] as Document[], calls: [] as { method: string; url: string; body: string }[] };
+const server = {
+  documents: [] as Document[],
+  /** The list's metadata beyond the pager; null: an older server that sends only the pager. */
+  standing: null as { is_verified: boolean; missing: string[] } | null,
+  calls: [] as { method: string; url: string; body: string }[],
+};
 
 beforeEach(() => {
   serial = 0;
   FakeXhr.sent = [];
   server.documents = [];
+  server.standing = null;
   server.calls = [];
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
   vi.stubGlobal("fetch", async (request: Request) => {
@@ -89,7 +95,7 @@ beforeEach(() => {
     const envelope = {
       status: "ok",
       payload,
-      metadata: { request_id: "t", page: 1, per_page: 100, total: server.documents.length },
+      metadata: { request_id: "t", page: 1, per_page: 100, total: server.documents.length, ...server.standing },
     };
     return new Response(JSON.stringify(envelope), { status: 200, headers: { "content-type": "application/json" } });
   });
@@ -101,11 +107,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(isVerified: boolean | null = false) {
+function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Stub = createRoutesStub([
-    { path: "/", Component: () => <VerificationPage userId={PLAYER} isVerified={isVerified} realtime={null} /> },
-  ]);
+  const Stub = createRoutesStub([{ path: "/", Component: () => <VerificationPage userId={PLAYER} realtime={null} /> }]);
   render(
     <QueryClientProvider client={queryClient}>
       <Stub />
@@ -128,7 +132,8 @@ describe("VerificationPage", () => {
       }),
       doc({ type: "proof_of_address", status: "pending", original_filename: "bill.pdf" }),
     ];
-    renderPage(false);
+    server.standing = { is_verified: false, missing: ["identity", "proof_of_address", "selfie"] };
+    renderPage();
     expect(screen.getByRole("status", { name: "Loading your documents" })).toBeTruthy();
     await screen.findAllByTestId("document-slot");
 
@@ -143,9 +148,20 @@ describe("VerificationPage", () => {
     const state = screen.getByTestId("verification-state");
     expect(within(state).getByRole("heading").textContent).toBe("Not verified yet");
     expect(state.textContent).toMatch(/Withdrawals wait until your identity is verified/);
-    expect(state.textContent).toMatch(/Still needed: Proof of identity, Proof of address\./);
+    // The operator's required set is the server's: here it includes the selfie.
+    expect(state.textContent).toMatch(/Still needed: Proof of identity, Proof of address, Selfie\./);
+    const selfie = screen.getAllByTestId("document-group").find((group) => group.dataset.group === "selfie")!;
+    expect(selfie.textContent).toContain("Needed to verify you");
     // The request body is the seed's page filter.
     expect(JSON.parse(server.calls[0]!.body)).toEqual({ page: 1, per_page: 100 });
+  });
+
+  it("works out what is missing from the default required set when the server does not say", async () => {
+    server.documents = [doc({ type: "national_id", status: "approved" })];
+    renderPage();
+    const state = await screen.findByTestId("verification-state");
+    expect(state.textContent).toMatch(/Still needed: Proof of address\./);
+    expect(state.dataset.verified).toBe("false");
   });
 
   it("says Verified when the server says so", async () => {
@@ -153,7 +169,8 @@ describe("VerificationPage", () => {
       doc({ type: "passport", status: "approved" }),
       doc({ type: "proof_of_address", status: "approved" }),
     ];
-    renderPage(true);
+    server.standing = { is_verified: true, missing: [] };
+    renderPage();
     const state = await screen.findByTestId("verification-state");
     expect(within(state).getByRole("heading").textContent).toBe("Verified");
     expect(state.dataset.verified).toBe("true");
@@ -263,5 +280,27 @@ describe("VerificationPage", () => {
     );
     await waitFor(() => expect(slot("passport").dataset.status).toBe("rejected"));
     expect(await within(slot("passport")).findByText("Expired passport")).toBeTruthy();
+  });
+
+  it("turns Verified when the last required document is approved", async () => {
+    const pending = doc({ type: "proof_of_address", status: "pending" });
+    server.documents = [doc({ type: "passport", status: "approved" }), pending];
+    server.standing = { is_verified: false, missing: ["proof_of_address"] };
+    const queryClient = renderPage();
+    const state = await screen.findByTestId("verification-state");
+    expect(state.dataset.verified).toBe("false");
+    server.documents = [server.documents[0]!, { ...pending, status: "approved" }];
+    server.standing = { is_verified: true, missing: [] };
+    act(() =>
+      applyDocumentStatusEvent(queryClient, PLAYER, {
+        document_guid: pending.guid,
+        document_type: "proof_of_address",
+        status: "approved",
+        comment: null,
+        is_verified: true,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId("verification-state").dataset.verified).toBe("true"));
+    expect(within(screen.getByTestId("verification-state")).getByRole("heading").textContent).toBe("Verified");
   });
 });

@@ -14,11 +14,10 @@ import {
   DOCUMENT_TYPE_LABELS,
   documentSlot,
   groupStatus,
-  missingGroups,
-  REQUIRED_GROUPS,
   slotActions,
   STATUS_LABELS,
   type DocumentGroup,
+  type DocumentGroupId,
   type DocumentSlot,
   type SlotStatus,
 } from "./verification-state";
@@ -54,19 +53,11 @@ export function DocumentStatusBadge({ status }: { status: SlotStatus }) {
 
 /**
  * /account/user-info/verification: per document type its status and the reviewer's comments, the
- * player's verification state (the server's is_verified), upload, delete while pending, re-upload
+ * player's verification state (the server's is_verified and missing groups), upload, delete while pending, re-upload
  * after a rejection. Review decisions arrive over realtime (the bridge updates the cached list);
  * whatever was decided while the socket was down is fetched again when it reconnects.
  */
-export function VerificationPage({
-  userId,
-  isVerified,
-  realtime,
-}: {
-  userId: string | null;
-  isVerified: boolean | null;
-  realtime: RealtimeClient | null;
-}) {
+export function VerificationPage({ userId, realtime }: { userId: string | null; realtime: RealtimeClient | null }) {
   const query = useDocuments(userId);
   const queryClient = useQueryClient();
   const [openType, setOpenType] = useState<DocumentSlot["type"] | null>(null);
@@ -88,12 +79,19 @@ export function VerificationPage({
     );
   }
 
-  const documents = query.data;
+  const { documents, is_verified, missing } = query.data;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <VerificationSummary documents={documents} isVerified={isVerified} />
+      <VerificationSummary documents={documents} isVerified={is_verified} missing={missing} />
       {DOCUMENT_GROUPS.map((group) => (
-        <GroupCard key={group.id} group={group} documents={documents} openType={openType} onOpen={setOpenType} />
+        <GroupCard
+          key={group.id}
+          group={group}
+          documents={documents}
+          needed={missing.includes(group.id)}
+          openType={openType}
+          onOpen={setOpenType}
+        />
       ))}
       <p className="text-xs text-mist-400">
         Your files are encrypted and seen only by our compliance team. Read the{" "}
@@ -109,11 +107,13 @@ export function VerificationPage({
 function VerificationSummary({
   documents,
   isVerified,
+  missing: missingIds,
 }: {
   documents: readonly Document[];
-  isVerified: boolean | null;
+  isVerified: boolean;
+  missing: readonly DocumentGroupId[];
 }) {
-  const missing = missingGroups(documents);
+  const missing = DOCUMENT_GROUPS.filter((group) => missingIds.includes(group.id));
   const pending = documents.filter((document) => document.status === "pending").length;
   if (isVerified) {
     return (
@@ -175,17 +175,18 @@ function VerificationSummary({
 function GroupCard({
   group,
   documents,
+  needed,
   openType,
   onOpen,
 }: {
   group: DocumentGroup;
   documents: readonly Document[];
+  needed: boolean;
   openType: DocumentSlot["type"] | null;
   onOpen: (type: DocumentSlot["type"] | null) => void;
 }) {
   const slots = group.types.map((type) => documentSlot(documents, type));
   const status = groupStatus(slots);
-  const required = REQUIRED_GROUPS.includes(group.id);
   const headingId = `document-group-${group.id}`;
   return (
     <section
@@ -199,9 +200,9 @@ function GroupCard({
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold text-white">
             {group.title}
-            <span className="ml-2 align-middle text-xs font-medium text-mist-400">
-              {required ? "Required" : "If we ask for it"}
-            </span>
+            {needed ? (
+              <span className="ml-2 align-middle text-xs font-medium text-gold-300">Needed to verify you</span>
+            ) : null}
           </h2>
           <p className="mt-1 text-sm text-mist-400">{group.description}</p>
         </div>

@@ -44,6 +44,10 @@ export const DOCUMENT_GROUPS: readonly DocumentGroup[] = [
   },
 ];
 
+export function isGroupId(value: string): value is DocumentGroupId {
+  return DOCUMENT_GROUPS.some((group) => group.id === value);
+}
+
 /**
  * The operator's default required set (ADR 023): one identity document and proof of address. The
  * server decides and may require more; this only labels the groups on the page.

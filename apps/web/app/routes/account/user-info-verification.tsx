@@ -1,6 +1,5 @@
 import { PageHeader } from "../../components/page-header";
 import { VerificationPage } from "../../features/documents/verification-page";
-import { useProfile } from "../../features/identity/profile";
 import { useRealtime } from "../../features/realtime/realtime-provider";
 import { useAuth } from "../../lib/use-auth";
 
@@ -8,10 +7,9 @@ export function meta() {
   return [{ title: "Verification · My account · Croupier" }];
 }
 
-/** /account/user-info/verification: KYC documents; whether the player is verified is the profile's is_verified. */
+/** /account/user-info/verification: the player's KYC documents and verification state (features/documents). */
 export default function AccountVerification() {
   const { userId } = useAuth();
-  const profile = useProfile().data;
   const { client } = useRealtime();
   return (
     <>
@@ -19,7 +17,7 @@ export default function AccountVerification() {
         title="Verification"
         description="Upload your documents (JPEG, PNG, HEIC or PDF, up to 10 MB each). We review them and tell you here."
       />
-      <VerificationPage userId={userId} isVerified={profile ? profile.is_verified : null} realtime={client} />
+      <VerificationPage userId={userId} realtime={client} />
     </>
   );
 }
