@@ -21,6 +21,26 @@ const row = (overrides: Partial<StaffExclusion>): StaffExclusion => ({
   ...overrides,
 });
 
+const wallet = (id: string, currency: string, cash: string) => ({
+  id,
+  currency,
+  decimals: 2,
+  cash,
+  bonus: "0",
+  deferred_bonus: "0",
+  wager: "0",
+  active: true,
+  status: "active",
+});
+const detail = {
+  profile: { id: PLAYER_ID },
+  wallets: [
+    wallet("3d7a4a39-4c8e-4d0c-8a4c-2c7f3f3c0b11", "EUR", "0"),
+    wallet("0d7a4a39-4c8e-4d0c-8a4c-2c7f3f3c0b11", "USD", "40"),
+  ],
+  counts: { deposits: 1, withdrawals: 0, game_transactions: 0, sessions: 1, live_sessions: 0, notes: 0 },
+};
+
 type Call = { method: string; path: string; body: unknown };
 
 function fakeApi(rows: StaffExclusion[]) {
@@ -32,7 +52,15 @@ function fakeApi(rows: StaffExclusion[]) {
       const text = request.method === "POST" ? await request.text() : "";
       calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
       const payload =
-        request.method === "GET" ? rows : path.endsWith("/end") ? { ...rows[0]!, active: false } : rows[0];
+        path === `/players/${PLAYER_ID}`
+          ? detail
+          : request.method === "GET"
+            ? rows
+            : path.endsWith("/end")
+              ? { ...rows[0]!, active: false }
+              : path.endsWith("/payout")
+                ? { payment_guid: "7b2d6c1e-0a8b-4f1e-9a61-3c5e7f0b2d44", amount: "40", currency: "USD" }
+                : rows[0];
       return new Response(JSON.stringify({ status: "ok", payload, metadata: { request_id: "r" } }), {
         status: 200,
         headers: { "content-type": "application/json" },
@@ -115,5 +143,19 @@ describe("ExclusionsTab", () => {
     fireEvent.click(within(end).getByRole("button", { name: "End exclusion" }));
     await waitFor(() => expect(calls.filter((c) => c.path.endsWith("/end"))).toHaveLength(1));
     expect(calls.find((c) => c.path.endsWith("/end"))!.body).toEqual({ reason: "Check passed" });
+  });
+
+  it("pays out the remaining cash of a wallet while an exclusion is in force", async () => {
+    const calls = fakeApi([row({})]);
+    renderTab(true);
+    fireEvent.click(await screen.findByRole("button", { name: "Pay out remaining balance" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pay out the remaining balance" });
+    const pay = await within(dialog).findByRole("button", { name: "Pay out 40 USD" });
+    expect(within(dialog).getByLabelText("Wallet").querySelectorAll("option")).toHaveLength(1);
+    fireEvent.click(pay);
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith("/payout"))).toHaveLength(1));
+    expect(calls.find((c) => c.path.endsWith("/payout"))!.body).toEqual({
+      wallet_guid: "0d7a4a39-4c8e-4d0c-8a4c-2c7f3f3c0b11",
+    });
   });
 });

@@ -10,6 +10,8 @@ import { errorMessageOf, fieldErrorsOf, isHandled } from "../../lib/staff-api";
 import { useApplyOperatorExclusion } from "./apply-operator-exclusion";
 import { useEndOperatorExclusion } from "./end-operator-exclusion";
 import { usePlayerExclusions } from "./list-player-exclusions";
+import { usePlayerWallets } from "./load-player-wallets";
+import { usePayOutExcludedBalance } from "./pay-out-excluded-balance";
 
 const KIND_LABELS: Record<StaffExclusion["kind"], string> = {
   time_out: "Time-out (player)",
@@ -30,7 +32,12 @@ export function ExclusionsTab({ playerId, canWrite }: { playerId: string; canWri
   if (exclusions.isError) return <ErrorState error={exclusions.error} onRetry={() => void exclusions.refetch()} />;
   return (
     <div className="space-y-6">
-      {canWrite ? <ApplyExclusionForm playerId={playerId} /> : null}
+      {canWrite ? (
+        <div className="flex flex-wrap gap-2">
+          <ApplyExclusionForm playerId={playerId} />
+          {exclusions.data.some((e) => e.active) ? <PayOutBalance playerId={playerId} /> : null}
+        </div>
+      ) : null}
       {exclusions.data.length === 0 ? (
         <EmptyState title="No exclusions">The player has never taken a break or been excluded.</EmptyState>
       ) : (
@@ -256,5 +263,88 @@ function EndExclusionDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * An excluded player cannot log in to withdraw (ADR 020): support pays a wallet's whole cash out to
+ * the player's most recently saved card, as an ordinary withdrawal (review rule, PSP).
+ */
+function PayOutBalance({ playerId }: { playerId: string }) {
+  const [open, setOpen] = useState(false);
+  const wallets = usePlayerWallets(playerId);
+  const withCash = (wallets.data ?? []).filter((w) => Number(w.cash) > 0);
+  const [walletId, setWalletId] = useState("");
+  const chosen = withCash.find((w) => w.id === walletId) ?? withCash[0];
+  const payOut = usePayOutExcludedBalance(playerId);
+  const error = payOut.isError && !isHandled(payOut.error) ? errorMessageOf(payOut.error) : undefined;
+  const selectId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen || payOut.isPending) return;
+    payOut.mutate(chosen.id, {
+      onSuccess: (result) => {
+        toast.success(`Withdrawal of ${result.amount} ${result.currency} requested to the player's card.`);
+        setOpen(false);
+      },
+    });
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Pay out remaining balance
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !payOut.isPending && setOpen(next)}
+        title="Pay out the remaining balance"
+        description="The wallet's whole cash balance is withdrawn to the player's most recently saved card. Bonus money is not paid out."
+      >
+        <form onSubmit={submit} className="space-y-4">
+          {withCash.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              {wallets.isPending
+                ? "Loading wallets…"
+                : wallets.isError
+                  ? "The wallets could not be loaded."
+                  : "No wallet holds cash."}
+            </p>
+          ) : (
+            <div className="space-y-1">
+              <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
+                Wallet
+              </label>
+              <select
+                id={selectId}
+                value={chosen?.id ?? ""}
+                onChange={(event) => setWalletId(event.target.value)}
+                className="block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
+              >
+                {withCash.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.currency}: {w.cash} cash
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {error ? (
+            <p role="alert" className="text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setOpen(false)} disabled={payOut.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={payOut.isPending} disabled={!chosen}>
+              Pay out {chosen ? `${chosen.cash} ${chosen.currency}` : ""}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
   );
 }
