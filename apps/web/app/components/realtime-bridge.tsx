@@ -26,7 +26,7 @@ export function RealtimeBridge() {
       // The first-deposit bridge listens; the deposit page announces the same when it sees its payment succeed.
       if (event.operation_type === DEPOSIT_OPERATION) announceDepositSettled();
     },
-    session_closed: (event) => handleSessionClosed(event.session_id),
+    session_closed: (event) => handleSessionClosed(event.session_id, event.reason),
     customer_status_changed: (event) => void handleCustomerStatus(event.status),
     // The payment pages fetch their payments themselves; the money it moves arrives as user_balance_updated.
     payment_status_changed: "ignored",

@@ -8,9 +8,14 @@ import { profileKey } from "./profile";
 import { currentAccessToken } from "./token-store";
 import { sessionIdOfToken } from "./token-lifecycle";
 
-/** session_closed: when it is this tab's session, both tokens and the user id go. */
-export function handleSessionClosed(sessionId: string) {
-  if (sessionId && sessionId === sessionIdOfToken(currentAccessToken())) getTokenLifecycle().unauthorized();
+/**
+ * session_closed: when it is this tab's session, both tokens and the user id go. A session ended by
+ * the player's session-time limit (ADR 021) says so, so the logout is not a surprise.
+ */
+export function handleSessionClosed(sessionId: string, reason?: string) {
+  if (!sessionId || sessionId !== sessionIdOfToken(currentAccessToken())) return;
+  getTokenLifecycle().unauthorized();
+  if (reason === "session_limit") toastError("Your session time limit is reached, so you have been logged out.");
 }
 
 /** customer_status_changed: locked → logout (the app then goes to /); anything else updates the profile. */
