@@ -52,6 +52,9 @@ const playQuery = z.object({
   jurisdiction: launchJurisdiction.optional(),
   player: launchPlayer.optional(),
   launch_sig: launchSig.optional(),
+  // The player's highest slot stake in the play currency where the jurisdiction limits it (platform ADR 025):
+  // the client's stake selector stops there; the platform's wallet enforces it whatever the client shows.
+  max_stake: z.string().regex(/^\d{1,12}(\.\d{1,18})?$/).optional(),
 });
 const sessionBody = z.object({
   game_code: z.string().min(1).max(128),
@@ -178,6 +181,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     return sendClientPage(reply, distDir, {
       page: "play", game_code, mode: query.mode, token: query.token ?? null, lang: query.lang, exit_url: query.exit_url ?? null, currency: query.currency ?? null, api_base: "/house/api",
       jurisdiction: query.jurisdiction ?? null, player: query.player ?? null, launch_sig: query.launch_sig ?? null,
+      max_stake: query.max_stake ?? null,
     });
   });
   api.get("/verify", { schema: { ...doc("The public verify page (HTML): recomputes a round from its seeds", houseSecurity.public), querystring: verifyQuery } }, async (request, reply) => sendClientPage(reply, distDir, { ...request.query, page: "verify", api_base: "/house/api" }));

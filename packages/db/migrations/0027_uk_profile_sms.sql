@@ -20,19 +20,17 @@ CREATE TABLE "sms_login_codes" (
 --> statement-breakpoint
 CREATE INDEX "sms_login_codes_user_idx" ON "sms_login_codes" USING btree ("user_guid", "created_at");
 --> statement-breakpoint
--- The UK online slots stake limit (ADR 025): a bet above the player's maximum stake per game cycle is
--- refused with BET_LIMIT_EXCEEDED. Called by both bet paths with the same arguments: the server's
--- context read (load-call-context.ts) and the one-trip path (provider_wallet_fast_calls, ADR 008),
--- which leaves such a bet to the server. The limits come from the jurisdiction profile
--- (slot_max_stake_gbp; NULL = no limit, every other profile): max_stake_gbp_from_25 from the player's
--- 25th birthday (a calendar day in the UK), max_stake_gbp_under_25 before it and while the birthday
--- is unknown. The GBP limit is converted into the play currency at the stored rates: the direct pair
--- either way round, else through the default currency; truncated to the play currency's decimals so
--- the limit is never above the GBP amount. No rate known = exceeded: the check fails closed.
-CREATE OR REPLACE FUNCTION player_stake_limit_exceeded(
-  customer uuid, slot boolean, play_currency uuid, play_amount numeric,
-  max_stake_gbp_from_25 numeric, max_stake_gbp_under_25 numeric
-) RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+-- The player's highest stake per online slot game cycle in the play currency (ADR 025), or NULL
+-- when no rate is known (callers treat NULL as "nothing is allowed": fail closed). The limits are
+-- the jurisdiction profile's GBP amounts: max_stake_gbp_from_25 from the player's 25th birthday (a
+-- calendar day in the UK), max_stake_gbp_under_25 before it and while the birthday is unknown.
+-- Converted at the stored rates: the direct pair either way round, else through the default
+-- currency; truncated to the play currency's decimals so the limit is never above the GBP amount
+-- (round(…, 12) first drops the noise of an inverted price, 1 / price). Read by
+-- player_stake_limit_exceeded (both bet paths) and by the game launch, which tells the game.
+CREATE OR REPLACE FUNCTION player_slot_max_stake(
+  customer uuid, play_currency uuid, max_stake_gbp_from_25 numeric, max_stake_gbp_under_25 numeric
+) RETURNS numeric LANGUAGE plpgsql STABLE AS $$
 DECLARE
   born date;
   max_stake_gbp numeric;
@@ -40,10 +38,6 @@ DECLARE
   play_decimals integer;
   gbp_in_play numeric;
 BEGIN
-  IF NOT COALESCE(slot, false) OR max_stake_gbp_from_25 IS NULL OR max_stake_gbp_under_25 IS NULL
-     OR play_amount IS NULL OR play_amount <= 0 THEN
-    RETURN false;
-  END IF;
   SELECT (u.birthday AT TIME ZONE 'UTC')::date INTO born FROM users u WHERE u.guid = customer;
   max_stake_gbp := CASE
     WHEN born IS NOT NULL AND born + interval '25 years' <= (now() AT TIME ZONE 'Europe/London')::date
@@ -52,8 +46,8 @@ BEGIN
   END;
   SELECT c.guid INTO gbp FROM currencies c WHERE c.code = 'GBP';
   SELECT c.decimals INTO play_decimals FROM currencies c WHERE c.guid = play_currency;
-  IF gbp IS NULL OR play_decimals IS NULL THEN
-    RETURN true;
+  IF gbp IS NULL OR play_decimals IS NULL OR max_stake_gbp IS NULL THEN
+    RETURN NULL;
   END IF;
   IF play_currency = gbp THEN
     gbp_in_play := 1;
@@ -76,12 +70,25 @@ BEGIN
                WHERE a.from_guid = gbp LIMIT 1))
       INTO gbp_in_play;
   END IF;
-  IF gbp_in_play IS NULL THEN
-    RETURN true;
-  END IF;
-  -- round(…, 12) drops the noise of an inverted price (1 / price) before truncating to the currency.
-  RETURN play_amount > trunc(round(max_stake_gbp * gbp_in_play, 12), play_decimals);
+  RETURN trunc(round(max_stake_gbp * gbp_in_play, 12), play_decimals);
 END
+$$;
+--> statement-breakpoint
+-- The UK online slots stake limit (ADR 025): a bet above the player's maximum stake per game cycle is
+-- refused with BET_LIMIT_EXCEEDED. Called by both bet paths with the same arguments: the server's
+-- two-statement path (check-jurisdiction-bet.ts) and the one-trip path (provider_wallet_fast_calls,
+-- ADR 008), which leaves such a bet to the server. The limits come from the jurisdiction profile
+-- (slot_max_stake_gbp; NULL = no limit, every other profile); the amount the player may stake is
+-- player_slot_max_stake's. No rate known = exceeded: the check fails closed.
+CREATE OR REPLACE FUNCTION player_stake_limit_exceeded(
+  customer uuid, slot boolean, play_currency uuid, play_amount numeric,
+  max_stake_gbp_from_25 numeric, max_stake_gbp_under_25 numeric
+) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN NOT COALESCE(slot, false) OR max_stake_gbp_from_25 IS NULL OR max_stake_gbp_under_25 IS NULL
+         OR play_amount IS NULL OR play_amount <= 0 THEN false
+    ELSE COALESCE(play_amount > player_slot_max_stake(customer, play_currency, max_stake_gbp_from_25, max_stake_gbp_under_25), true)
+  END
 $$;
 --> statement-breakpoint
 -- Provider wallet bets and wins in one round trip (ADR 008, "one trip").

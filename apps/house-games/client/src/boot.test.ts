@@ -7,7 +7,7 @@ describe("boot object", () => {
       JSON.stringify({ page: "play", game_code: "house:slot-pharaoh-gold", mode: "demo", token: null, lang: "en", exit_url: "/slots", currency: "EUR", api_base: "/house/api" }),
       { pathname: "/house/play/house:slot-pharaoh-gold", search: "" },
     );
-    expect(boot).toEqual({ page: "play", game_code: "house:slot-pharaoh-gold", mode: "demo", token: null, lang: "en", exit_url: "/slots", currency: "EUR", api_base: "/house/api", jurisdiction: null, player: null, launch_sig: null });
+    expect(boot).toEqual({ page: "play", game_code: "house:slot-pharaoh-gold", mode: "demo", token: null, lang: "en", exit_url: "/slots", currency: "EUR", api_base: "/house/api", jurisdiction: null, player: null, launch_sig: null, max_stake: null });
   });
 
   it("falls back to the address without a boot object (Vite dev server)", () => {

@@ -15,6 +15,8 @@ export type PlayBoot = {
   jurisdiction: string | null;
   player: string | null;
   launch_sig: string | null;
+  /** The player's highest slot stake in the play currency (the platform's jurisdiction limit); null: none. */
+  max_stake: string | null;
 };
 
 export type VerifyBoot = { page: "verify"; api_base: string; params: Record<string, string> };
@@ -25,6 +27,11 @@ const DEFAULT_API = "/house/api";
 
 function str(value: unknown): string | null {
   return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** A plain non-negative decimal, or null (anything else is ignored). */
+function plainAmount(value: string | null): string | null {
+  return value !== null && /^\d{1,12}(\.\d{1,18})?$/.test(value) ? value : null;
 }
 
 export function parseBoot(json: string | null, location: { pathname: string; search: string }): Boot {
@@ -66,6 +73,7 @@ export function parseBoot(json: string | null, location: { pathname: string; sea
       jurisdiction: str(raw.jurisdiction) ?? query.get("jurisdiction"),
       player: str(raw.player) ?? query.get("player"),
       launch_sig: str(raw.launch_sig) ?? query.get("launch_sig"),
+      max_stake: plainAmount(str(raw.max_stake) ?? query.get("max_stake")),
     };
   }
   return { page: "unknown", api_base: apiBase };

@@ -202,6 +202,8 @@ describe("withdrawals", () => {
     const uk = await buildPaymentsApp({ JURISDICTION: "gb" });
     try {
       const player = await newPlayer(uk, "uk");
+      // The gb profile wants identity and age verified before the first deposit (ADR 025).
+      await uk.database.query("UPDATE users SET is_verified = true WHERE guid = $1", [player.id]);
       await call(uk, player, "POST", "/billing/deposit/test", { amount: "100", currency_guid: usd });
       const wallet = await walletOf(uk, player.id, "USD");
       const savedCard = (await call(uk, player, "POST", "/billing/card", { card_number: "4242424242424242", cardholder_name: "U K", expiration_month: 1, expiration_year: Number(futureYear) })).json().payload.guid;

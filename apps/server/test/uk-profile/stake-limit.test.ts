@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
+import { bearer, signUp } from "../identity/identity-helpers.ts";
 import { bet, createPlayer, deposit, houseGame, openWallet, providerCall, type Seat } from "../wallet/wallet-helpers.ts";
 
 // The UK profile's bet rules (ADR 025) exist on both bet paths: in SQL (provider_wallet_fast_calls
@@ -130,5 +132,40 @@ describe("identity and age verified before the first bet (gb profile)", () => {
       balance: "1000.00",
     });
     expect(await betBothWays({ birthday: ukDay(-30), verified: true }, "1.00")).toMatchObject({ status: "OK", fast: true });
+  });
+});
+
+describe("the launch under the gb profile", () => {
+  async function launch(options: { verified: boolean; birthday: string; live?: boolean }) {
+    const account = await signUp(ctx.app, `launch-${randomUUID()}@example.com`);
+    await ctx.database.query("UPDATE users SET birthday = $2::date::timestamptz, is_verified = $3 WHERE guid = $1", [
+      account.profile.id,
+      options.birthday,
+      options.verified,
+    ]);
+    await openWallet(ctx.database, account.profile.id, "USD");
+    const game = await houseGame(ctx.database, options.live ?? false);
+    return ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/game/open",
+      headers: bearer(account.access_token),
+      payload: { is_demo: false, game_guid: game.guid, language_code: "en", device: "desktop" },
+    });
+  }
+
+  it("tells a slot the player's stake limit in the play currency, and a live game nothing", async () => {
+    const slot = await launch({ verified: true, birthday: ukDay(-20) });
+    expect(slot.statusCode, slot.body).toBe(200);
+    expect(new URL(slot.json().payload.game_url as string).searchParams.get("max_stake")).toBe("2.54");
+    const older = await launch({ verified: true, birthday: ukDay(-40) });
+    expect(new URL(older.json().payload.game_url as string).searchParams.get("max_stake")).toBe("6.35");
+    const live = await launch({ verified: true, birthday: ukDay(-20), live: true });
+    expect(new URL(live.json().payload.game_url as string).searchParams.has("max_stake")).toBe(false);
+  });
+
+  it("refuses real play to a player not yet verified, saying what to do", async () => {
+    const res = await launch({ verified: false, birthday: ukDay(-30) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().payload.message).toMatch(/verify your identity and age before playing/);
   });
 });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { addAmounts, subtractAmounts } from "@croupier/contract/money";
+import { addAmounts, compareAmounts, subtractAmounts } from "@croupier/contract/money";
 import type { PlayBoot } from "../boot.ts";
 import { ApiError, createApiClient, requestId, type ApiClient } from "../api/client.ts";
 import type { BlackjackAction, Fairness, GameDefinition, Round, Session, SessionStats } from "../api/types.ts";
@@ -78,7 +78,7 @@ export function GameSessionProvider({ boot, children, fallback }: { boot: PlayBo
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const definition = await api.game(boot.game_code);
+      const definition = withStakeLimit(await api.game(boot.game_code), boot.max_stake);
       let session: Session | null = null;
       if (keyRef.current) {
         try {
@@ -124,6 +124,16 @@ export function GameSessionProvider({ boot, children, fallback }: { boot: PlayBo
       {children}
     </SessionState>
   );
+}
+
+/**
+ * A slot under a jurisdiction stake limit (the launch's max_stake, platform ADR 025): the stake
+ * selector's top is the lower of the game's and the player's limit, so a stake the wallet would
+ * refuse is never offered. Other games and launches without a limit are unchanged.
+ */
+export function withStakeLimit(definition: GameDefinition, maxStake: string | null): GameDefinition {
+  if (!maxStake || definition.kind !== "slot" || compareAmounts(maxStake, definition.bet.max) >= 0) return definition;
+  return { ...definition, bet: { ...definition.bet, max: maxStake } };
 }
 
 function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: ApiClient; loaded: Loaded; children: ReactNode }) {

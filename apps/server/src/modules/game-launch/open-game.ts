@@ -8,6 +8,7 @@ import { issueGameSession } from "../game-sessions/issue-game-session.ts";
 import { queryRows } from "../../lib/sql-executor.ts";
 import { getGameConversion } from "./get-game-conversion.ts";
 import { providerLaunchUrl, safeExitUrl } from "./provider-launch-url.ts";
+import { checkJurisdictionLaunch } from "../uk-profile/check-jurisdiction-launch.ts";
 import type { LaunchGame } from "./resolve-game.ts";
 
 export type OpenGameInput = {
@@ -107,6 +108,12 @@ export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<
     }
   }
 
+  // The jurisdiction's launch rules (ADR 025): verified before play; a slot learns the stake limit.
+  const launchRules = await checkJurisdictionLaunch(db, env.jurisdiction, {
+    playerGuid: input.playerGuid,
+    gameGuid: game.guid,
+    playCurrencyGuid: exchange ? exchange.currency_guid : wallet.currency_guid,
+  });
   const session = await issueGameSession(db, {
     playerGuid: input.playerGuid,
     loginSessionGuid: input.loginSessionGuid,
@@ -128,6 +135,7 @@ export async function openGame(db: Db, env: Env, input: OpenGameInput): Promise<
       currency: playCurrency.code,
       device: input.device,
       exitUrl,
+      maxStake: launchRules.max_stake,
     }),
     game_html: null,
     game_info: gameInfo,

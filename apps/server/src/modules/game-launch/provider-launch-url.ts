@@ -14,6 +14,12 @@ export type LaunchParams = {
   exitUrl: string | null;
   /** The player (real play only): the provider gets a pseudonymous reference, never this id. */
   playerGuid?: string | null;
+  /**
+   * The player's highest stake per slot game cycle in the play currency, where the jurisdiction
+   * limits it (ADR 025): sent as `max_stake` so the game's stake selector stops there. Unsigned: the
+   * wallet enforces the limit whatever the game shows.
+   */
+  maxStake?: string | null;
 };
 
 type LaunchEnv = Pick<Env, "PUBLIC_URL" | "GAME_LAUNCH_URLS" | "JURISDICTION" | "PROVIDER_HOUSE_SECRET" | "PROVIDERS">;
@@ -53,6 +59,7 @@ export function providerLaunchUrl(env: LaunchEnv, providerCode: string, gameCode
   url.searchParams.set("parent_origin", new URL(env.PUBLIC_URL).origin);
   url.searchParams.set("jurisdiction", env.JURISDICTION);
   if (player) url.searchParams.set("player", player);
+  if (params.maxStake) url.searchParams.set("max_stake", params.maxStake);
   if (secret) url.searchParams.set("launch_sig", signLaunch(secret, { token, game_code: gameCode, jurisdiction: env.JURISDICTION, player }));
   return url.toString();
 }
