@@ -16,6 +16,8 @@ export function handleSessionClosed(sessionId: string, reason?: string) {
   if (!sessionId || sessionId !== sessionIdOfToken(currentAccessToken())) return;
   getTokenLifecycle().unauthorized();
   if (reason === "session_limit") toastError("Your session time limit is reached, so you have been logged out.");
+  // The tab that started a time-out or self-exclusion says so itself; every other tab learns it here.
+  if (reason === "excluded") toastError("You have been logged out: your account is on a break from play.");
 }
 
 /** customer_status_changed: locked → logout (the app then goes to /); anything else updates the profile. */
