@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { applyDocumentStatusEvent } from "../features/documents/documents-api";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
 import { profileKey } from "../features/identity/profile";
-import { handleNotificationCreated } from "../features/notifications/notification-events";
+import { handleNotificationCreated, refetchNotifications } from "../features/notifications/notification-events";
 import { useRealtime, useRealtimeHandlers } from "../features/realtime/realtime-provider";
 import { applyBalanceEventToCache, DEPOSIT_OPERATION, refetchWallets } from "../features/wallet/balance-events";
 import { announceDepositSettled } from "../lib/deposit-settled";
@@ -48,7 +48,10 @@ export function RealtimeBridge() {
     chat_inbox_changed: "ignored",
   });
   useEffect(() => {
-    if (state === "connected") void refetchWallets(queryClient);
+    if (state !== "connected") return;
+    void refetchWallets(queryClient);
+    // Notifications written while no socket was joined are not replayed either: the badge asks again.
+    void refetchNotifications(queryClient);
   }, [state, queryClient]);
   return null;
 }

@@ -16,7 +16,8 @@ export default function NetPositionChart({ days, currency }: { days: DashboardDa
   const money = (value: unknown) => `${formatAmount(String(value), fractionDigits(String(value)))} ${currency}`;
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      {/* The wrapping figure is the accessible image (its label carries the figures): no keyboard layer inside it. */}
+      <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" stroke="#2a2f3d" />
         <XAxis dataKey="date" fontSize={12} stroke="#8b93a7" minTickGap={16} />
         <YAxis fontSize={12} stroke="#8b93a7" width={64} />

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeEventMap } from "@croupier/contract/realtime-client";
 import { toastSuccess } from "../../lib/toasts";
-import { notificationListKey, unreadCountKey } from "./notifications-api";
+import { notificationListKey, notificationsRootKey, unreadCountKey } from "./notifications-api";
 
 export type NotificationCreatedEvent = RealtimeEventMap["notification_created"];
 
@@ -19,4 +19,9 @@ export function handleNotificationCreated(
   queryClient.setQueryData(unreadCountKey(userId), event.unread);
   void queryClient.invalidateQueries({ queryKey: notificationListKey(userId) });
   if (event.notification.kind !== "deposit_settled") notify(`${event.notification.title}: ${event.notification.body}`);
+}
+
+/** After every realtime connection: notifications written while no socket was joined are fetched again. */
+export function refetchNotifications(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: notificationsRootKey });
 }

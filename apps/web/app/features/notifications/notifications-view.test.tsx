@@ -76,7 +76,7 @@ function renderWith(ui: React.ReactNode, client = new QueryClient({ defaultOptio
 describe("NotificationsView", () => {
   it("styles unread notifications apart and marks them all read", async () => {
     renderWith(<NotificationsView />);
-    const list = await screen.findByRole("region", { name: "Notifications" });
+    const list = await screen.findByRole("region", { name: "Your notifications" });
     const items = within(list).getAllByTestId("notification");
     expect(items.map((item) => item.dataset.unread)).toEqual(["true", "false"]);
     expect(within(items[0]!).getByText("Unread:", { exact: false })).toBeTruthy();

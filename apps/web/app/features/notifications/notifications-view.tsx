@@ -32,7 +32,7 @@ export function NotificationsView() {
     );
 
   return (
-    <section aria-label="Notifications" className="space-y-4">
+    <section aria-label="Your notifications" className="space-y-4">
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-mist-400" aria-live="polite">
           {unread > 0 ? `${unread} unread` : "All read"}
