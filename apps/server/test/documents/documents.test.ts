@@ -182,4 +182,18 @@ describe("documents: accepted uploads", () => {
     expect(refused.statusCode).toBe(409);
     expect((await rowsOf(player)).map((r) => r.status)).toEqual(["approved"]);
   });
+
+  it("an account holds at most 50 documents", async () => {
+    const player = await newPlayer(t, "cap");
+    await t.database.query(
+      `INSERT INTO kyc_documents (user_guid, type, status, original_filename, filename, storage_key, content_type, size_bytes, sha256, reviewed_at)
+       SELECT $1::uuid, 'selfie', 'rejected', 'old.png', 'old.png', 'cap/' || $1::text || '/' || n, 'image/png', 1, repeat('0', 64), now()
+         FROM generate_series(1, 50) AS n`,
+      [player.id],
+    );
+    const res = await upload(t, player, "passport", await png(), "one-more.png");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().payload.message).toMatch(/contact support/);
+    expect((await rowsOf(player)).length).toBe(50);
+  });
 });

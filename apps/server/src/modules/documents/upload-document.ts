@@ -17,6 +17,9 @@ export type UploadDocumentInput = {
   bytes: Buffer;
 };
 
+/** Reviewed documents are kept; far more than any honest verification needs, so storage has a bound. */
+const DOCUMENTS_PER_PLAYER_MAX = 50;
+
 const pendingConflict = () =>
   new AppError("CONFLICT", "A document of this type is already waiting for review. Delete it first to send another.");
 
@@ -41,11 +44,15 @@ export async function uploadDocument(ctx: DocumentsContext, input: UploadDocumen
       "UNSUPPORTED_MEDIA_TYPE",
       "This file is not a JPEG, PNG, HEIC or PDF document (its content decides, not its name). Please upload a photo or a PDF.",
     );
-  const [pending] = await queryRows<{ guid: string }>(
+  const [held] = await queryRows<{ total: number; pending: number }>(
     ctx.db,
-    sql`SELECT guid FROM kyc_documents WHERE user_guid = ${input.playerGuid}::uuid AND type = ${input.documentType} AND status = 'pending'`,
+    sql`SELECT count(*)::int AS total,
+               (count(*) FILTER (WHERE type = ${input.documentType} AND status = 'pending'))::int AS pending
+          FROM kyc_documents WHERE user_guid = ${input.playerGuid}::uuid`,
   );
-  if (pending) throw pendingConflict();
+  if (held && held.pending > 0) throw pendingConflict();
+  if (held && held.total >= DOCUMENTS_PER_PLAYER_MAX)
+    throw new AppError("CONFLICT", "You have sent the most documents an account can hold. Please contact support.");
 
   const clean = await sanitizeDocument(input.bytes, sniffed);
   const id = randomBytes(16).toString("hex");
