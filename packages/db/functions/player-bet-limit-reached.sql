@@ -5,14 +5,16 @@
 -- limits are judged under the wallet's lock in provider_wallet_apply
 -- (player_bet_within_limits), where concurrent bets cannot both take the last room.
 -- The current login session is the player's newest unfinished one (a new login ends the
--- others); the sweeper (end-sessions-over-limit.ts) then ends it with session_closed.
+-- others); the sweeper (end-sessions-over-limit.ts) then ends it with session_closed. The
+-- sessions are read only for a player who has the limit (the lateral names l), so the bet
+-- path of everyone else costs one probe of player_limits_session_idx.
 CREATE OR REPLACE FUNCTION player_bet_limit_reached(customer uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT EXISTS (
     SELECT 1
       FROM player_limits l
       JOIN LATERAL (SELECT COALESCE(s.logged_in_at, s.created_at) AS started_at
                       FROM sessions s
-                     WHERE s.user_guid = customer AND s.finished_at IS NULL
+                     WHERE s.user_guid = l.user_guid AND s.finished_at IS NULL
                      ORDER BY s.created_at DESC
                      LIMIT 1) s ON true
      WHERE l.user_guid = customer AND l.kind = 'session_time'
