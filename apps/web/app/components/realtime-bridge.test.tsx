@@ -3,6 +3,7 @@ import type { RealtimeState } from "@croupier/contract/realtime-client";
 import { realtimeEventTypes, type UserBalanceUpdatedEvent } from "@croupier/contract/realtime-events";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { notificationsRootKey } from "../features/notifications/notifications-api";
 import type { RealtimeHandlers } from "../features/realtime/realtime-provider";
 import { walletsRootKey } from "../features/wallet/wallet-keys";
 import { onDepositSettled } from "../lib/deposit-settled";
@@ -29,19 +30,18 @@ const ui = (queryClient: QueryClient, state: RealtimeState) => {
 };
 
 describe("RealtimeBridge", () => {
-  it("refetches the wallets on every connection, the first included", () => {
+  it("refetches the wallets and the notifications on every connection, the first included", () => {
     const queryClient = new QueryClient();
     const invalidate = vi.spyOn(queryClient, "invalidateQueries").mockResolvedValue();
     const view = render(ui(queryClient, "connecting"));
     expect(invalidate).not.toHaveBeenCalled();
     view.rerender(ui(queryClient, "connected"));
-    expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: walletsRootKey });
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: walletsRootKey }], [{ queryKey: notificationsRootKey }]]);
     view.rerender(ui(queryClient, "disconnected"));
     view.rerender(ui(queryClient, "connecting"));
-    expect(invalidate).toHaveBeenCalledTimes(1);
-    view.rerender(ui(queryClient, "connected"));
     expect(invalidate).toHaveBeenCalledTimes(2);
+    view.rerender(ui(queryClient, "connected"));
+    expect(invalidate).toHaveBeenCalledTimes(4);
   });
 
   it("decides about every event of the contract, handling or ignoring it", () => {
