@@ -1,9 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeEventMap } from "@croupier/contract/realtime-client";
-import { toastSuccess } from "../../lib/toasts";
+import { toastError, toastSuccess } from "../../lib/toasts";
 import { notificationListKey, notificationsRootKey, unreadCountKey } from "./notifications-api";
 
 export type NotificationCreatedEvent = RealtimeEventMap["notification_created"];
+
+// Bad news is toasted as such, not with the success style.
+const UNWELCOME = new Set<string>(["withdrawal_declined", "document_rejected"]);
+const toastNotification = (message: string, unwelcome: boolean) => (unwelcome ? toastError(message) : toastSuccess(message));
 
 /**
  * notification_created: the badge takes the event's unread count, the list (if loaded) is fetched
@@ -14,11 +18,12 @@ export function handleNotificationCreated(
   queryClient: QueryClient,
   userId: string | null,
   event: NotificationCreatedEvent,
-  notify: (message: string) => void = toastSuccess,
+  notify: (message: string, unwelcome: boolean) => void = toastNotification,
 ): void {
   queryClient.setQueryData(unreadCountKey(userId), event.unread);
   void queryClient.invalidateQueries({ queryKey: notificationListKey(userId) });
-  if (event.notification.kind !== "deposit_settled") notify(`${event.notification.title}: ${event.notification.body}`);
+  const { kind, title, body } = event.notification;
+  if (kind !== "deposit_settled") notify(`${title}: ${body}`, UNWELCOME.has(kind));
 }
 
 /** After every realtime connection: notifications written while no socket was joined are fetched again. */
