@@ -7,6 +7,8 @@ import { loadEnv } from "../../src/env.ts";
 import { checkPdfSafety } from "../../src/modules/documents/check-pdf-safety.ts";
 import { createDocumentCipher } from "../../src/modules/documents/document-cipher.ts";
 import { createDocumentStore } from "../../src/modules/documents/document-store.ts";
+import { decodeHevcHeif } from "../../src/modules/documents/decode-hevc-heif.ts";
+import { sanitizeDocument } from "../../src/modules/documents/sanitize-document.ts";
 import { createLocalBlobStore } from "../../src/modules/documents/local-blob-store.ts";
 import { createS3BlobStore, type S3Sender } from "../../src/modules/documents/s3-blob-store.ts";
 import { sniffDocumentType } from "../../src/modules/documents/sniff-document-type.ts";
@@ -27,6 +29,19 @@ describe("sniffDocumentType", () => {
     expect(sniffDocumentType(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
     expect(sniffDocumentType(Buffer.concat([Buffer.from("junk"), pdf()]))).toBeNull();
     expect(sniffDocumentType(Buffer.from("\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00", "latin1"))).toBeNull();
+  });
+});
+
+describe("HEIF decoding", () => {
+  // No HEVC encoder is available to make a fixture (ADR 023): the suite covers the worker's refusals and
+  // the AV1 path; the HEVC path was checked by hand against a phone's file.
+  it("the worker refuses what libheif cannot read, and a broken HEIC is unreadable (415), never a crash", async () => {
+    await expect(decodeHevcHeif(await heif(), 40_000_000)).rejects.toThrow();
+    const broken = Buffer.concat([Buffer.from("\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic", "latin1"), Buffer.alloc(500, 3)]);
+    await expect(decodeHevcHeif(broken, 40_000_000)).rejects.toThrow();
+    await expect(sanitizeDocument(broken, "heif")).rejects.toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+    const av1 = await sanitizeDocument(await heif(), "heif");
+    expect(av1).toMatchObject({ contentType: "image/jpeg", extension: "jpg" });
   });
 });
 

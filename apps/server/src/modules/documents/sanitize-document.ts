@@ -1,14 +1,15 @@
 import sharp from "sharp";
-import heicDecode from "heic-decode";
 import { AppError } from "../../lib/app-error.ts";
 import { checkPdfSafety } from "./check-pdf-safety.ts";
+import { decodeHevcHeif } from "./decode-hevc-heif.ts";
 import type { SniffedType } from "./sniff-document-type.ts";
 
 // What is stored is never the upload's bytes for an image (ADR 023): images are decoded and encoded
 // again, which drops EXIF (GPS, device, times), XMP, IPTC and any trailing payload. The EXIF
 // orientation is applied first so the picture still stands up. HEIC/HEIF becomes JPEG: sharp's
 // prebuilt libvips reads AV1-coded HEIF (AVIF) but not HEVC, so those go through libheif compiled to
-// WebAssembly (heic-decode). A PDF is checked (check-pdf-safety.ts) and kept as it is.
+// WebAssembly (heic-decode) in a worker thread (decode-hevc-heif.ts). A PDF is checked
+// (check-pdf-safety.ts) and kept as it is.
 
 export type SanitizedDocument = { bytes: Buffer; contentType: "image/jpeg" | "image/png" | "application/pdf"; extension: string };
 
@@ -24,10 +25,7 @@ async function reencodeJpeg(input: sharp.Sharp): Promise<Buffer> {
 }
 
 async function decodeHevc(bytes: Buffer): Promise<Buffer> {
-  const images = await heicDecode.all({ buffer: bytes });
-  const first = images[0];
-  if (!first || first.width * first.height > MAX_PIXELS) throw unreadable();
-  const { width, height, data } = await first.decode();
+  const { width, height, data } = await decodeHevcHeif(bytes, MAX_PIXELS);
   return reencodeJpeg(sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } }));
 }
 
