@@ -1,4 +1,10 @@
 -- Issue #16, part B: the functions of exclusions (ADR 020) and the reality check (ADR 022).
+-- A self-exclusion may have no end (period 'indefinite', PLAYER_PROTECTION 19); a time-out always has one.
+ALTER TABLE "player_exclusions" DROP CONSTRAINT "player_exclusions_end_check";
+--> statement-breakpoint
+ALTER TABLE "player_exclusions" ADD CONSTRAINT "player_exclusions_end_check"
+  CHECK ("kind" = 'operator' OR ("kind" = 'self_exclusion' AND "period" = 'indefinite') OR "ends_at" IS NOT NULL);
+--> statement-breakpoint
 -- The player's reality-check interval (NULL = the jurisdiction's default, 0 = off) and last answer.
 CREATE TABLE "player_reality_checks" (
   "user_guid" uuid PRIMARY KEY NOT NULL REFERENCES "users"("guid"),

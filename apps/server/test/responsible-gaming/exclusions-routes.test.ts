@@ -64,6 +64,21 @@ describe("the player's own time-out and self-exclusion", () => {
     expect(relogin.json().payload.message).toMatch(/^You are self-excluded until /);
   });
 
+  it("a self-exclusion may have no end date; a time-out may not", async () => {
+    const player = await newPlayer(t, "forever");
+    const res = await call(t, player, "POST", "/responsible-gaming/exclusions", { kind: "self_exclusion", period: "indefinite", password: PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payload).toMatchObject({ kind: "self_exclusion", period: "indefinite", ends_at: null, active: true });
+    const refused = await login(t.app, await emailOf(player.id), PASSWORD);
+    expect(refused.json().payload.message).toMatch(/^You have self-excluded with no end date\./);
+    const other = await newPlayer(t, "forever-to");
+    const timeOut = await call(t, other, "POST", "/responsible-gaming/exclusions", { kind: "time_out", period: "indefinite", password: PASSWORD });
+    expect(timeOut.statusCode).toBe(400);
+    await expect(
+      t.database.query("INSERT INTO player_exclusions (user_guid, kind, period, ends_at) VALUES ($1, 'time_out', 'indefinite', NULL)", [player.id]),
+    ).rejects.toThrow(/player_exclusions_end_check/);
+  });
+
   it("an account without a password confirms with its email address", async () => {
     const player = await newPlayer(t, "nopw");
     await t.database.query("UPDATE users SET password_hash = NULL, passwordless = true WHERE guid = $1", [player.id]);

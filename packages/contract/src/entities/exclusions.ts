@@ -2,8 +2,10 @@ import { z } from "zod";
 
 /** Time-out periods (issue #16): a short break. */
 export const TIME_OUT_PERIODS = ["24h", "1w", "1m", "6w"] as const;
-/** Self-exclusion periods (issue #16): a long break, at least six months. */
-export const SELF_EXCLUSION_PERIODS = ["6m", "1y", "2y", "5y"] as const;
+/** Self-exclusion periods (issue #16): a long break, at least six months, or with no end (PLAYER_PROTECTION 19). */
+export const SELF_EXCLUSION_PERIODS = ["6m", "1y", "2y", "5y", "indefinite"] as const;
+/** The self-exclusion without an end date: ends_at stays NULL (only-extend treats it as the longest). */
+export const INDEFINITE = "indefinite";
 export const EXCLUSION_KINDS = ["time_out", "self_exclusion", "operator"] as const;
 
 /** The PostgreSQL interval of each period: end dates are computed in SQL from now(). */
@@ -16,8 +18,12 @@ export const EXCLUSION_PERIOD_INTERVALS = {
   "1y": "1 year",
   "2y": "2 years",
   "5y": "5 years",
-} as const satisfies Record<(typeof TIME_OUT_PERIODS)[number] | (typeof SELF_EXCLUSION_PERIODS)[number], string>;
+} as const satisfies Record<
+  Exclude<(typeof TIME_OUT_PERIODS)[number] | (typeof SELF_EXCLUSION_PERIODS)[number], typeof INDEFINITE>,
+  string
+>;
 
+/** A period with an end date. */
 export type ExclusionPeriod = keyof typeof EXCLUSION_PERIOD_INTERVALS;
 
 /** POST /api/v1/responsible-gaming/exclusions: the player's own time-out or self-exclusion. */

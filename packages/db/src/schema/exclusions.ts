@@ -26,7 +26,11 @@ export const playerExclusions = pgTable(
   (t) => [
     index("player_exclusions_user_idx").on(t.user_guid, t.ends_at),
     check("player_exclusions_kind_check", sql`${t.kind} IN ('time_out', 'self_exclusion', 'operator')`),
-    check("player_exclusions_end_check", sql`${t.kind} = 'operator' OR ${t.ends_at} IS NOT NULL`),
+    // An end date except for an operator exclusion and an indefinite self-exclusion (migration 0024).
+    check(
+      "player_exclusions_end_check",
+      sql`${t.kind} = 'operator' OR (${t.kind} = 'self_exclusion' AND ${t.period} = 'indefinite') OR ${t.ends_at} IS NOT NULL`,
+    ),
     check("player_exclusions_early_end_check", sql`${t.ended_at} IS NULL OR ${t.kind} = 'operator'`),
     check("player_exclusions_order_check", sql`${t.ends_at} IS NULL OR ${t.ends_at} > ${t.starts_at}`),
   ],

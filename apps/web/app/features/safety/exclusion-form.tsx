@@ -18,7 +18,7 @@ const KINDS: { kind: Kind; title: string; text: string; periods: readonly string
   {
     kind: "self_exclusion",
     title: "Self-exclude",
-    text: "A long break from 6 months to 5 years, if you feel you are losing control.",
+    text: "A long break from 6 months to 5 years, or with no end date, if you feel you are losing control.",
     periods: SELF_EXCLUSION_PERIODS,
   },
 ];
@@ -136,7 +136,8 @@ export function ExclusionForm({
           <AlertDialog.Content className="fixed top-1/2 left-1/2 z-modal w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-ink-600 bg-ink-850 p-6 shadow-2xl focus:outline-none">
             <form onSubmit={confirm} noValidate>
               <AlertDialog.Title className="text-lg font-bold text-white">
-                {kind === "time_out" ? "Take a time-out" : "Self-exclude"} for {PERIOD_LABELS[period]}?
+                {kind === "time_out" ? "Take a time-out" : "Self-exclude"}
+                {period === "indefinite" ? " with no end date" : ` for ${PERIOD_LABELS[period]}`}?
               </AlertDialog.Title>
               <AlertDialog.Description asChild>
                 <div className="mt-2 flex flex-col gap-2 text-sm text-mist-300">

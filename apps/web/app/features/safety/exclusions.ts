@@ -32,6 +32,7 @@ export const PERIOD_LABELS: Record<string, string> = {
   "1y": "1 year",
   "2y": "2 years",
   "5y": "5 years",
+  indefinite: "No end date",
 };
 
 export const KIND_LABELS: Record<Exclusion["kind"], string> = {

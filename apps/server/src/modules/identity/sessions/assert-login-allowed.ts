@@ -36,7 +36,9 @@ export function exclusionError(kind: NonNullable<GateRow["kind"]>, endsAt: strin
     kind === "time_out"
       ? `You are taking a time-out ${until}. You cannot log in before then.`
       : kind === "self_exclusion"
-        ? `You are self-excluded ${until}. You cannot log in before then.`
+        ? endsAt
+          ? `You are self-excluded ${until}. You cannot log in before then.`
+          : "You have self-excluded with no end date. You cannot log in."
         : `Your account is closed for play by the operator ${until}.`;
   return new AppError("PLAYER_BLOCKED", `${text} ${PAYOUT_HINT}`);
 }

@@ -4,6 +4,7 @@ import {
   EXCLUSION_PERIOD_INTERVALS,
   type Exclusion,
   type ExclusionPeriod,
+  INDEFINITE,
 } from "@croupier/contract/entities/exclusions";
 import { AppError, badRequest, notFound } from "../../../lib/app-error.ts";
 import { queryRows } from "../../../lib/sql-executor.ts";
@@ -12,7 +13,12 @@ import { finishUserSessions } from "../../identity/sessions/finish-sessions.ts";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type ExclusionRequest =
-  | { kind: "time_out" | "self_exclusion"; period: ExclusionPeriod; staffId?: undefined; reason?: undefined }
+  | {
+      kind: "time_out" | "self_exclusion";
+      period: ExclusionPeriod | typeof INDEFINITE;
+      staffId?: undefined;
+      reason?: undefined;
+    }
   | { kind: "operator"; endsAt: string | null; staffId: string; reason: string };
 
 type Row = {
@@ -44,7 +50,9 @@ export async function createExclusion(db: Db | Tx, playerId: string, request: Ex
         ? request.endsAt === null
           ? sql`NULL::timestamptz`
           : sql`${request.endsAt}::timestamptz`
-        : sql`now() + ${EXCLUSION_PERIOD_INTERVALS[request.period]}::interval`;
+        : request.period === INDEFINITE
+          ? sql`NULL::timestamptz`
+          : sql`now() + ${EXCLUSION_PERIOD_INTERVALS[request.period]}::interval`;
 
     const [check] = await queryRows<{
       new_end: string | null;
