@@ -102,7 +102,7 @@ function LimitCard({ limit, userId }: { limit: PlayerLimit; userId: string | nul
   const usedText = isMoney
     ? `${formatAmount(limit.used ?? "0", limit.decimals ?? 2)} used · ${formatAmount(limit.remaining ?? "0", limit.decimals ?? 2)} ${limit.currency_code} left`
     : limit.used_minutes === null
-      ? "Not logged in elsewhere"
+      ? "No session open"
       : `${formatMinutes(limit.used_minutes)} of this session used`;
   return (
     <article className="card h-full space-y-3 p-4" aria-label={limitTitle(limit)}>
