@@ -43,7 +43,10 @@ const log = {
 
 const phone = "+447700900123";
 const send = (attempts = 3) =>
-  createHttpSmsGateway({ url, token: "gw-token", timeout_ms: 300, attempts, backoff_ms: 0 }, log).send(phone, "Your code is 482913.");
+  createHttpSmsGateway({ url, token: "gw-token", timeout_ms: 300, attempts, backoff_ms: 0 }, log).send(
+    phone,
+    "Your code is 482913.",
+  );
 
 describe("HTTP SMS gateway", () => {
   it("posts the number and text as JSON with the token", async () => {
@@ -59,7 +62,10 @@ describe("HTTP SMS gateway", () => {
 
   it("gives up after the configured attempts with a message the player can read", async () => {
     gateway.answers = [500, 500, 500, 500];
-    await expect(send(3)).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/could not send the text message/) });
+    await expect(send(3)).rejects.toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: expect.stringMatching(/could not send the text message/),
+    });
     expect(gateway.requests).toHaveLength(3);
   });
 

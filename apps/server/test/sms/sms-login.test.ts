@@ -43,18 +43,30 @@ beforeEach(() => {
   address = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 });
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: "POST", url: `/api/v1${url}`, payload: payload as Record<string, unknown>, headers, remoteAddress: address });
+  ctx.app.inject({
+    method: "POST",
+    url: `/api/v1${url}`,
+    payload: payload as Record<string, unknown>,
+    headers,
+    remoteAddress: address,
+  });
 
 /** A player whose phone went through the profile's verification, its code read off the gateway. */
 async function playerWithVerifiedPhone() {
   const email = `sms-${randomUUID()}@example.com`;
   const account = await signUp(ctx.app, email);
   const phone = newPhone();
-  await ctx.database.query("UPDATE users SET phone_code = $2, phone_number = $3 WHERE guid = $1", [account.profile.id, phone.code, phone.number]);
+  await ctx.database.query("UPDATE users SET phone_code = $2, phone_number = $3 WHERE guid = $1", [
+    account.profile.id,
+    phone.code,
+    phone.number,
+  ]);
   expect((await post("/profile/sms-code/request", {}, bearer(account.access_token))).statusCode).toBe(200);
   const sent = texts.pop()!;
   expect(sent.to).toBe(`+${phone.code}${phone.number}`);
-  expect((await post("/profile/sms-code/verify", { code: codeIn(sent.text) }, bearer(account.access_token))).statusCode).toBe(200);
+  expect(
+    (await post("/profile/sms-code/verify", { code: codeIn(sent.text) }, bearer(account.access_token))).statusCode,
+  ).toBe(200);
   return { id: account.profile.id, email, phone };
 }
 
@@ -68,7 +80,11 @@ describe("log in by SMS code", () => {
     const code = codeIn(texts[0]!.text)!;
     const res = await post("/authorization/sms-code/login", { phone: player.phone, code });
     expect(res.statusCode).toBe(200);
-    const info = await ctx.app.inject({ method: "GET", url: "/api/v1/authorization/info", headers: bearer(res.json().payload.access_token) });
+    const info = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v1/authorization/info",
+      headers: bearer(res.json().payload.access_token),
+    });
     expect(info.json().payload.email).toBe(player.email);
     const again = await post("/authorization/sms-code/login", { phone: player.phone, code });
     expect(again.statusCode).toBe(400);
@@ -78,7 +94,11 @@ describe("log in by SMS code", () => {
     const known = await playerWithVerifiedPhone();
     const unverified = await signUp(ctx.app, `unverified-${randomUUID()}@example.com`);
     const unverifiedPhone = newPhone();
-    await ctx.database.query("UPDATE users SET phone_code = $2, phone_number = $3 WHERE guid = $1", [unverified.profile.id, unverifiedPhone.code, unverifiedPhone.number]);
+    await ctx.database.query("UPDATE users SET phone_code = $2, phone_number = $3 WHERE guid = $1", [
+      unverified.profile.id,
+      unverifiedPhone.code,
+      unverifiedPhone.number,
+    ]);
     const strip = (body: string) => ({ ...JSON.parse(body), metadata: null });
     const forKnown = await post("/authorization/sms-code/request", { phone: known.phone });
     const knownCode = codeIn(texts[0]!.text);
@@ -91,7 +111,10 @@ describe("log in by SMS code", () => {
     expect(texts).toEqual([]);
     // A guess at an unknown number reads like a wrong code for a known one.
     const unknownLogin = await post("/authorization/sms-code/login", { phone: newPhone(), code: "123456" });
-    const wrongLogin = await post("/authorization/sms-code/login", { phone: known.phone, code: knownCode === "999999" ? "999998" : "999999" });
+    const wrongLogin = await post("/authorization/sms-code/login", {
+      phone: known.phone,
+      code: knownCode === "999999" ? "999998" : "999999",
+    });
     expect(unknownLogin.statusCode).toBe(400);
     expect(strip(unknownLogin.body)).toEqual(strip(wrongLogin.body));
   });
@@ -101,14 +124,16 @@ describe("log in by SMS code", () => {
     await post("/authorization/sms-code/request", { phone: player.phone });
     const code = codeIn(texts[0]!.text)!;
     const wrong = code === "000000" ? "000001" : "000000";
-    for (let i = 0; i < 5; i += 1) expect((await post("/authorization/sms-code/login", { phone: player.phone, code: wrong })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect((await post("/authorization/sms-code/login", { phone: player.phone, code: wrong })).statusCode).toBe(400);
     expect((await post("/authorization/sms-code/login", { phone: player.phone, code })).statusCode).toBe(400);
   });
 
   it("limits requests per number, whether or not it has an account", async () => {
     for (const phone of [(await playerWithVerifiedPhone()).phone, newPhone()]) {
       const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await post("/authorization/sms-code/request", { phone })).statusCode);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await post("/authorization/sms-code/request", { phone })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
     }
   });
@@ -123,7 +148,10 @@ describe("log in by SMS code", () => {
     );
     const res = await post("/authorization/sms-code/login", { phone: player.phone, code });
     expect(res.statusCode).toBe(403);
-    expect(res.json().payload).toMatchObject({ code: "PLAYER_BLOCKED", message: expect.stringMatching(/self-excluded until/) });
+    expect(res.json().payload).toMatchObject({
+      code: "PLAYER_BLOCKED",
+      message: expect.stringMatching(/self-excluded until/),
+    });
   });
 });
 
@@ -131,7 +159,11 @@ describe("without the sms-auth flag", () => {
   it("has no SMS login", async () => {
     const off = await buildTestApp({ FEATURE_FLAGS: "" });
     try {
-      const res = await off.app.inject({ method: "POST", url: "/api/v1/authorization/sms-code/request", payload: { phone: newPhone() } });
+      const res = await off.app.inject({
+        method: "POST",
+        url: "/api/v1/authorization/sms-code/request",
+        payload: { phone: newPhone() },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().payload.code).toBe("FEATURE_DISABLED");
     } finally {

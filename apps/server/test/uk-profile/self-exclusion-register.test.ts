@@ -10,7 +10,11 @@ import { login, signUp } from "../identity/identity-helpers.ts";
 // adapter (a local server stands in for the register here) or the built-in fake, failing closed.
 
 type Mode = "answer" | "error" | "garbage" | "hang";
-const register = { mode: "answer" as Mode, listed: new Set<string>(), requests: [] as { auth: string | undefined; body: Record<string, unknown> }[] };
+const register = {
+  mode: "answer" as Mode,
+  listed: new Set<string>(),
+  requests: [] as { auth: string | undefined; body: Record<string, unknown> }[],
+};
 let server: http.Server;
 let registerUrl: string;
 
@@ -23,7 +27,8 @@ beforeAll(async () => {
       register.requests.push({ auth: request.headers.authorization, body });
       if (register.mode === "hang") return; // never answers: the adapter's timeout ends the wait
       if (register.mode === "error") return void response.writeHead(500).end("down");
-      if (register.mode === "garbage") return void response.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
+      if (register.mode === "garbage")
+        return void response.writeHead(200, { "content-type": "application/json" }).end('{"status":"ok"}');
       const excluded = register.listed.has(String(body.email).toLowerCase());
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ excluded }));
     });
@@ -42,7 +47,11 @@ const email = (name: string) => `${name}-${randomUUID()}@example.com`;
 async function trySignUp(app: TestContext["app"], address: string, extra: Record<string, unknown> = {}) {
   const currencies = await app.inject({ method: "GET", url: "/api/v1/dictionary/currencies" });
   const usd = (currencies.json().payload as { guid: string; code: string }[]).find((c) => c.code === "USD")!;
-  return app.inject({ method: "POST", url: "/api/v1/signup", payload: { email: address, password: "correct-horse-9", currency_guid: usd.guid, ...extra } });
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/signup",
+    payload: { email: address, password: "correct-horse-9", currency_guid: usd.guid, ...extra },
+  });
 }
 
 describe("the HTTP register (a configured URL applies under any profile)", () => {
@@ -76,19 +85,31 @@ describe("the HTTP register (a configured URL applies under any profile)", () =>
     expect(register.requests).toEqual([
       {
         auth: "Bearer register-token",
-        body: { email: listed, first_name: "Ann", last_name: "Lee", date_of_birth: "1990-04-02", postcode: null, mobile: null },
+        body: {
+          email: listed,
+          first_name: "Ann",
+          last_name: "Lee",
+          date_of_birth: "1990-04-02",
+          postcode: null,
+          mobile: null,
+        },
       },
     ]);
   });
 
-  it.each<Mode>(["error", "garbage", "hang"])("fails closed at sign-up when the register gives no answer (%s)", async (mode) => {
-    register.mode = mode;
-    const address = email(`closed-${mode}`);
-    const res = await trySignUp(ctx.app, address);
-    expect(res.statusCode).toBe(503);
-    expect(res.json().payload.message).toMatch(/cannot verify your details with the national self-exclusion register.*try again later/);
-    expect(await usersWith(address)).toBe(0);
-  });
+  it.each<Mode>(["error", "garbage", "hang"])(
+    "fails closed at sign-up when the register gives no answer (%s)",
+    async (mode) => {
+      register.mode = mode;
+      const address = email(`closed-${mode}`);
+      const res = await trySignUp(ctx.app, address);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().payload.message).toMatch(
+        /cannot verify your details with the national self-exclusion register.*try again later/,
+      );
+      expect(await usersWith(address)).toBe(0);
+    },
+  );
 
   it("checks at login: listed later refuses, no answer refuses, not listed lets in", async () => {
     const address = email("later");
@@ -109,7 +130,10 @@ describe("the HTTP register (a configured URL applies under any profile)", () =>
 describe("the built-in fake (gb profile, no URL, outside production)", () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestApp({ JURISDICTION: "gb", SELF_EXCLUSION_REGISTER_FAKE_LISTED: "fake-listed@example.com, other@example.com" });
+    ctx = await buildTestApp({
+      JURISDICTION: "gb",
+      SELF_EXCLUSION_REGISTER_FAKE_LISTED: "fake-listed@example.com, other@example.com",
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -130,7 +154,9 @@ describe("configuration", () => {
   });
 
   it("requires a verified identity for deposits under gb whatever DEPOSIT_REQUIRES_KYC says", () => {
-    expect(loadEnv({ NODE_ENV: "test", JURISDICTION: "gb", DEPOSIT_REQUIRES_KYC: "false" }).DEPOSIT_REQUIRES_KYC).toBe(true);
+    expect(loadEnv({ NODE_ENV: "test", JURISDICTION: "gb", DEPOSIT_REQUIRES_KYC: "false" }).DEPOSIT_REQUIRES_KYC).toBe(
+      true,
+    );
     expect(loadEnv({ NODE_ENV: "test", JURISDICTION: "none" }).DEPOSIT_REQUIRES_KYC).toBe(false);
   });
 });

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bearer, signUp } from "../identity/identity-helpers.ts";
-import { bet, createPlayer, deposit, houseGame, openWallet, providerCall, type Seat } from "../wallet/wallet-helpers.ts";
+import {
+  bet,
+  createPlayer,
+  deposit,
+  houseGame,
+  openWallet,
+  providerCall,
+  type Seat,
+} from "../wallet/wallet-helpers.ts";
 
 // The UK profile's bet rules (ADR 025) exist on both bet paths: in SQL (provider_wallet_fast_calls
 // calling player_stake_limit_exceeded, the one-trip path) and in TypeScript (place-bet.ts through
@@ -92,7 +100,11 @@ describe("UK slots stake limit per game cycle (gb profile)", () => {
 
   it("lets a player of 25 or more stake up to £5 in their currency and refuses a cent more", async () => {
     expect(await betBothWays(from25, "6.35")).toMatchObject({ status: "OK", fast: true, balance: "993.65" });
-    expect(await betBothWays(from25, "6.36")).toMatchObject({ status: "BET_LIMIT_EXCEEDED", fast: false, balance: "1000.00" });
+    expect(await betBothWays(from25, "6.36")).toMatchObject({
+      status: "BET_LIMIT_EXCEEDED",
+      fast: false,
+      balance: "1000.00",
+    });
   });
 
   it("holds a player of 18 to 24 to £2", async () => {
@@ -131,7 +143,10 @@ describe("identity and age verified before the first bet (gb profile)", () => {
       fast: false,
       balance: "1000.00",
     });
-    expect(await betBothWays({ birthday: ukDay(-30), verified: true }, "1.00")).toMatchObject({ status: "OK", fast: true });
+    expect(await betBothWays({ birthday: ukDay(-30), verified: true }, "1.00")).toMatchObject({
+      status: "OK",
+      fast: true,
+    });
   });
 });
 

@@ -12,7 +12,10 @@ export type SmsLoginCodeRequestBody = z.infer<typeof smsLoginCodeRequestBody>;
 export const smsLoginBody = z
   .object({
     phone,
-    code: z.string().trim().regex(/^\d{6}$/, "must be the 6 digits of the text message"),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "must be the 6 digits of the text message"),
   })
   .describe("A texted login code");
 export type SmsLoginBody = z.infer<typeof smsLoginBody>;

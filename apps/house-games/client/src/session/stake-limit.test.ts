@@ -7,7 +7,13 @@ import { withStakeLimit } from "./game-session.tsx";
 // The platform's jurisdiction stake limit (platform ADR 025) reaches the game as the launch's
 // max_stake: a slot's stake selector stops there.
 
-const bet = { min: "0.10", max: "100.00", default: "1.00", step: "0.10", options: ["0.10", "0.50", "1.00", "2.00", "5.00", "10.00", "100.00"] };
+const bet = {
+  min: "0.10",
+  max: "100.00",
+  default: "1.00",
+  step: "0.10",
+  options: ["0.10", "0.50", "1.00", "2.00", "5.00", "10.00", "100.00"],
+};
 const slot = { kind: "slot", bet } as unknown as GameDefinition;
 
 describe("the launch's slot stake limit", () => {

@@ -35,7 +35,10 @@ export function createHttpSmsGateway(config: HttpSmsGatewayConfig, log: FastifyB
         if (attempt < config.attempts) await new Promise((resolve) => setTimeout(resolve, backoff_ms * attempt));
       }
       log.error({ to: masked }, "SMS not sent: the gateway refused or could not be reached");
-      throw new AppError("SERVICE_UNAVAILABLE", "We could not send the text message. Please try again in a few minutes.");
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        "We could not send the text message. Please try again in a few minutes.",
+      );
     },
   };
 }

@@ -2,7 +2,12 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { smsLoginCodes } from "@croupier/db/schema/index";
 import { SMS_LOGIN_CODE_MAX_ATTEMPTS, type SmsLoginBody } from "@croupier/contract/entities/sms-login";
 import { AppError } from "../../lib/app-error.ts";
-import { assertNotLocked, clearFailures, lockedMessage, recordFailure } from "../identity/authorization/attempt-limits.ts";
+import {
+  assertNotLocked,
+  clearFailures,
+  lockedMessage,
+  recordFailure,
+} from "../identity/authorization/attempt-limits.ts";
 import type { IdentityServices } from "../identity/identity-services.ts";
 import { assertLoginAllowed } from "../identity/sessions/assert-login-allowed.ts";
 import { findVerifiedPhoneOwner } from "./find-verified-phone-owner.ts";
@@ -17,7 +22,10 @@ const IP_LIMIT = { max: 10, minutes: 30 };
  * also count against the address. An unknown number and a wrong code get the same answer. The login
  * gate (lock, exclusions, the national register) decides last.
  */
-export async function loginWithSmsCode(services: IdentityServices, input: SmsLoginBody & { ip: string }): Promise<string> {
+export async function loginWithSmsCode(
+  services: IdentityServices,
+  input: SmsLoginBody & { ip: string },
+): Promise<string> {
   const { db, database } = services;
   const ipKey = `sms-code-ip:${input.ip}`;
   const what = "Too many wrong codes.";
@@ -47,7 +55,11 @@ export async function loginWithSmsCode(services: IdentityServices, input: SmsLog
           .returning({ guid: smsLoginCodes.guid })
       : [];
   if (!userId || spent.length === 0) {
-    if (pending) await db.update(smsLoginCodes).set({ attempts: sql`${smsLoginCodes.attempts} + 1` }).where(eq(smsLoginCodes.guid, pending.guid));
+    if (pending)
+      await db
+        .update(smsLoginCodes)
+        .set({ attempts: sql`${smsLoginCodes.attempts} + 1` })
+        .where(eq(smsLoginCodes.guid, pending.guid));
     const lock = await recordFailure(database, ipKey, IP_LIMIT);
     if (lock) throw new AppError("RATE_LIMITED", lockedMessage(what, lock));
     throw new AppError("BAD_REQUEST", WRONG);

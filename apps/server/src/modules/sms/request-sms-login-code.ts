@@ -52,7 +52,10 @@ export async function requestSmsLoginCode(
   });
   const to = `+${phoneDigits(input.phone)}`;
   try {
-    await sms.send(to, `Your login code is ${code}. It expires in 5 minutes. Never share it: we will never ask you for it.`);
+    await sms.send(
+      to,
+      `Your login code is ${code}. It expires in 5 minutes. Never share it: we will never ask you for it.`,
+    );
   } catch {
     // The answer stays the same as for an unknown number; the player can ask again in a minute.
     log.warn({ to: maskPhone(to) }, "SMS login code not sent");

@@ -11,7 +11,12 @@ export type SmsSender = { send: (to: string, text: string) => Promise<void> };
 export function createSmsSender(env: Env, db: Db, log: FastifyBaseLogger): SmsSender {
   if (env.SMS_GATEWAY_URL)
     return createHttpSmsGateway(
-      { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN, timeout_ms: env.SMS_GATEWAY_TIMEOUT_MS, attempts: env.SMS_GATEWAY_ATTEMPTS },
+      {
+        url: env.SMS_GATEWAY_URL,
+        token: env.SMS_GATEWAY_TOKEN,
+        timeout_ms: env.SMS_GATEWAY_TIMEOUT_MS,
+        attempts: env.SMS_GATEWAY_ATTEMPTS,
+      },
       log,
     );
   if (env.NODE_ENV === "production") {

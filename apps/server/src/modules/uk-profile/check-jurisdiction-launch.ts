@@ -30,7 +30,10 @@ export async function checkJurisdictionLaunch(
          WHERE u.guid = ${input.playerGuid}::uuid`,
   );
   if (rules.verified_required && !row?.verified)
-    throw new AppError("FORBIDDEN", "Please verify your identity and age before playing for real money (Account → Verification).");
+    throw new AppError(
+      "FORBIDDEN",
+      "Please verify your identity and age before playing for real money (Account → Verification).",
+    );
   if (!row?.slot || rules.max_stake_gbp_from_25 === null) return { max_stake: null };
   return { max_stake: row.max_stake ?? "0" };
 }

@@ -5,7 +5,11 @@ import type { LimitPromptState } from "@croupier/contract/entities/limit-prompt"
 import { queryRows } from "../../lib/sql-executor.ts";
 
 /** Whether the deposit-limit prompt is due for the player: no answer yet and no deposit limit of any kind. */
-export async function loadLimitPrompt(db: Db, profile: JurisdictionProfile, playerGuid: string): Promise<LimitPromptState> {
+export async function loadLimitPrompt(
+  db: Db,
+  profile: JurisdictionProfile,
+  playerGuid: string,
+): Promise<LimitPromptState> {
   const [row] = await queryRows<{ answer: LimitPromptState["answer"]; answered_at: string | null; has_limit: boolean }>(
     db,
     sql`SELECT p.answer, p.answered_at::text AS answered_at,

@@ -14,7 +14,10 @@ export type RegisterPerson = {
 /** "unavailable": no usable answer (unreachable, timed out, an error or a malformed answer). */
 export type RegisterAnswer = "listed" | "not_listed" | "unavailable";
 
-export type SelfExclusionRegister = { kind: "http" | "fake"; check: (person: RegisterPerson) => Promise<RegisterAnswer> };
+export type SelfExclusionRegister = {
+  kind: "http" | "fake";
+  check: (person: RegisterPerson) => Promise<RegisterAnswer>;
+};
 
 const RESPONSE_MAX_BYTES = 4096;
 

@@ -17,7 +17,12 @@ export const ukProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/responsible-gaming/limit-prompt",
     {
       preHandler: requirePlayer,
-      schema: { tags, security, summary: "Whether to offer the deposit-limit prompt now", response: { 200: okEnvelope(limitPromptState) } },
+      schema: {
+        tags,
+        security,
+        summary: "Whether to offer the deposit-limit prompt now",
+        response: { 200: okEnvelope(limitPromptState) },
+      },
     },
     async (request) => ok(request, await loadLimitPrompt(db, app.env.jurisdiction, playerId(request))),
   );

@@ -30,18 +30,31 @@ export type PromptCurrency = { guid: string; code: string };
 
 /** The player's account currency (GET /profile), the one the limit is set in. */
 export async function fetchPromptCurrency(signal?: AbortSignal): Promise<PromptCurrency | null> {
-  const { payload } = await playerApi().get<{ currency: string | null; currency_guid: string | null }>("/api/v1/profile", { signal });
+  const { payload } = await playerApi().get<{ currency: string | null; currency_guid: string | null }>(
+    "/api/v1/profile",
+    { signal },
+  );
   return payload.currency_guid && payload.currency ? { guid: payload.currency_guid, code: payload.currency } : null;
 }
 
 export const limitPromptQueryOptions = (userId: string | null) =>
-  queryOptions({ queryKey: limitPromptKey(userId), queryFn: ({ signal }) => fetchLimitPrompt(signal), enabled: userId !== null, staleTime: 60_000 });
+  queryOptions({
+    queryKey: limitPromptKey(userId),
+    queryFn: ({ signal }) => fetchLimitPrompt(signal),
+    enabled: userId !== null,
+    staleTime: 60_000,
+  });
 
 export const promptCurrencyQueryOptions = (userId: string | null, enabled: boolean) =>
-  queryOptions({ queryKey: promptCurrencyKey(userId), queryFn: ({ signal }) => fetchPromptCurrency(signal), enabled: userId !== null && enabled });
+  queryOptions({
+    queryKey: promptCurrencyKey(userId),
+    queryFn: ({ signal }) => fetchPromptCurrency(signal),
+    enabled: userId !== null && enabled,
+  });
 
 export const useLimitPrompt = (userId: string | null) => useQuery(limitPromptQueryOptions(userId));
-export const usePromptCurrency = (userId: string | null, enabled: boolean) => useQuery(promptCurrencyQueryOptions(userId, enabled));
+export const usePromptCurrency = (userId: string | null, enabled: boolean) =>
+  useQuery(promptCurrencyQueryOptions(userId, enabled));
 
 /** Answers the prompt; the cached state takes the server's answer, so the dialog closes on it. */
 export function useAnswerLimitPrompt(userId: string | null) {
@@ -52,7 +65,7 @@ export function useAnswerLimitPrompt(userId: string | null) {
   });
 }
 
-export function useSetDepositLimit(userId: string | null) {
+export function useSetDepositLimit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putDepositLimit,

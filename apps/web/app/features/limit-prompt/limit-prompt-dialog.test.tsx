@@ -14,14 +14,19 @@ function serve(putLimit: { status: number; message?: string } = { status: 200 })
   vi.stubGlobal("fetch", async (request: Request) => {
     const url = new URL(request.url);
     const text = request.method === "GET" ? "" : await request.text();
-    const call = { method: request.method, path: url.pathname.replace("/api/v1", ""), body: text ? JSON.parse(text) : undefined };
+    const call = {
+      method: request.method,
+      path: url.pathname.replace("/api/v1", ""),
+      body: text ? JSON.parse(text) : undefined,
+    };
     calls.push(call);
     let status = 200;
     let payload: unknown = null;
     if (call.path === "/profile") payload = { currency: "GBP", currency_guid: GBP };
     else if (call.path === "/responsible-gaming/limits") {
       status = putLimit.status;
-      payload = status === 200 ? { outcome: "applied" } : { code: "VALIDATION_ERROR", message: putLimit.message, fields: [] };
+      payload =
+        status === 200 ? { outcome: "applied" } : { code: "VALIDATION_ERROR", message: putLimit.message, fields: [] };
     } else if (call.path === "/responsible-gaming/limit-prompt") {
       const answer = (call.body as { answer: string }).answer;
       payload = { show: false, required: true, answer, answered_at: "2026-11-25T10:00:00.000Z" };
@@ -58,7 +63,11 @@ describe("deposit-limit prompt", () => {
     fireEvent.click(screen.getByRole("button", { name: "Set my deposit limit" }));
     await waitFor(() => expect(calls.some((c) => c.path === "/responsible-gaming/limit-prompt")).toBe(true));
     expect(calls.filter((c) => c.method !== "GET")).toEqual([
-      { method: "PUT", path: "/responsible-gaming/limits", body: { limit_type: "deposit", period: "month", currency_guid: GBP, amount: "150" } },
+      {
+        method: "PUT",
+        path: "/responsible-gaming/limits",
+        body: { limit_type: "deposit", period: "month", currency_guid: GBP, amount: "150" },
+      },
       { method: "POST", path: "/responsible-gaming/limit-prompt", body: { answer: "limit_set" } },
     ]);
   });
@@ -67,7 +76,11 @@ describe("deposit-limit prompt", () => {
     serve();
     show(true);
     fireEvent.click(await screen.findByRole("button", { name: "No limit for now" }));
-    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", path: "/responsible-gaming/limit-prompt", body: { answer: "declined" } }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST")).toEqual([
+        { method: "POST", path: "/responsible-gaming/limit-prompt", body: { answer: "declined" } },
+      ]),
+    );
   });
 
   it("refuses an amount that is not one before calling anything, and shows the server's refusal", async () => {

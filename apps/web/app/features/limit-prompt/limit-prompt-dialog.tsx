@@ -4,7 +4,11 @@ import { ResponseError } from "@croupier/contract/api-client";
 import { LIMIT_PERIODS, type LimitPeriod } from "@croupier/contract/entities/limits";
 import { useAnswerLimitPrompt, usePromptCurrency, useSetDepositLimit } from "./limit-prompt-api";
 
-const PERIOD_LABELS: Record<LimitPeriod, string> = { day: "Per day (24 hours)", week: "Per week (7 days)", month: "Per month (30 days)" };
+const PERIOD_LABELS: Record<LimitPeriod, string> = {
+  day: "Per day (24 hours)",
+  week: "Per week (7 days)",
+  month: "Per month (30 days)",
+};
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 
 const inputClass =
@@ -21,9 +25,17 @@ function messageOf(error: unknown): string {
  * answer (gb) the dialog has no other way out: no close button, Escape and a click outside do nothing.
  * Elsewhere it may be closed and comes back next time.
  */
-export function LimitPromptDialog({ userId, required, onClose }: { userId: string; required: boolean; onClose: () => void }) {
+export function LimitPromptDialog({
+  userId,
+  required,
+  onClose,
+}: {
+  userId: string;
+  required: boolean;
+  onClose: () => void;
+}) {
   const currency = usePromptCurrency(userId, true);
-  const setLimit = useSetDepositLimit(userId);
+  const setLimit = useSetDepositLimit();
   const answer = useAnswerLimitPrompt(userId);
   const [amount, setAmount] = useState("");
   const [period, setPeriod] = useState<LimitPeriod>("week");
@@ -74,8 +86,9 @@ export function LimitPromptDialog({ userId, required, onClose }: { userId: strin
         >
           <Dialog.Title className="text-xl font-bold text-white">Set a deposit limit?</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-mist-300">
-            A deposit limit caps how much you can deposit in a rolling day, week or month. Lowering it applies at once; raising or removing it
-            takes 24 hours and your confirmation. You can change it any time under Account → Limits.
+            A deposit limit caps how much you can deposit in a rolling day, week or month. Lowering it applies at once;
+            raising or removing it takes 24 hours and your confirmation. You can change it any time under Account →
+            Limits.
           </Dialog.Description>
           <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
             <div className="grid grid-cols-1 gap-3 tablet:grid-cols-2">
@@ -107,7 +120,12 @@ export function LimitPromptDialog({ userId, required, onClose }: { userId: strin
                 <label htmlFor={periodId} className="text-sm font-medium text-mist-100">
                   Period
                 </label>
-                <select id={periodId} className={inputClass} value={period} onChange={(e) => setPeriod(e.target.value as LimitPeriod)}>
+                <select
+                  id={periodId}
+                  className={inputClass}
+                  value={period}
+                  onChange={(e) => setPeriod(e.target.value as LimitPeriod)}
+                >
                   {LIMIT_PERIODS.map((p) => (
                     <option key={p} value={p}>
                       {PERIOD_LABELS[p]}
@@ -117,11 +135,19 @@ export function LimitPromptDialog({ userId, required, onClose }: { userId: strin
               </div>
             </div>
             {error ? (
-              <p role="alert" className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400">
+              <p
+                role="alert"
+                className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400"
+              >
                 {error}
               </p>
             ) : null}
-            <button type="submit" className="btn-primary h-11 w-full" disabled={busy} aria-busy={setLimit.isPending || undefined}>
+            <button
+              type="submit"
+              className="btn-primary h-11 w-full"
+              disabled={busy}
+              aria-busy={setLimit.isPending || undefined}
+            >
               {setLimit.isPending ? "Please wait…" : "Set my deposit limit"}
             </button>
             <button type="button" className="btn-ghost h-11 w-full" disabled={busy} onClick={() => void decline()}>
@@ -129,7 +155,9 @@ export function LimitPromptDialog({ userId, required, onClose }: { userId: strin
             </button>
           </form>
           {required ? null : (
-            <Dialog.Close className="mt-3 w-full text-center text-sm text-mist-400 hover:text-white">Ask me later</Dialog.Close>
+            <Dialog.Close className="mt-3 w-full text-center text-sm text-mist-400 hover:text-white">
+              Ask me later
+            </Dialog.Close>
           )}
         </Dialog.Content>
       </Dialog.Portal>

@@ -28,7 +28,10 @@ export function LimitPromptOffer() {
   const [open, setOpen] = useState(false);
   if (!userId || !prompt.data?.show) return null;
   return (
-    <section aria-label="Deposit limit" className="flex flex-col gap-3 rounded-xl border border-ink-600 bg-ink-850 p-4 tablet:flex-row tablet:items-center tablet:justify-between">
+    <section
+      aria-label="Deposit limit"
+      className="flex flex-col gap-3 rounded-xl border border-ink-600 bg-ink-850 p-4 tablet:flex-row tablet:items-center tablet:justify-between"
+    >
       <p className="text-sm text-mist-300">Keep your play in hand: set a deposit limit for a day, a week or a month.</p>
       <button type="button" className="btn-ghost h-10 px-4" onClick={() => setOpen(true)}>
         Set a deposit limit

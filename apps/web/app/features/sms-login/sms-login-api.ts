@@ -22,6 +22,9 @@ export async function loginWithSmsCode(body: SmsLoginBody): Promise<Tokens> {
 }
 
 export const useRequestSmsLoginCode = () =>
-  useMutation({ mutationFn: ({ body, captchaToken }: { body: SmsLoginCodeRequestBody; captchaToken?: string }) => requestSmsLoginCode(body, captchaToken) });
+  useMutation({
+    mutationFn: ({ body, captchaToken }: { body: SmsLoginCodeRequestBody; captchaToken?: string }) =>
+      requestSmsLoginCode(body, captchaToken),
+  });
 
 export const useLoginWithSmsCode = () => useMutation({ mutationFn: loginWithSmsCode });

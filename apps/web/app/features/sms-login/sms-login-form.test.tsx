@@ -10,11 +10,20 @@ let calls: Call[];
 function serve(login: { status: number; message?: string }) {
   vi.stubGlobal("fetch", async (request: Request) => {
     const url = new URL(request.url);
-    const call = { path: url.pathname.replace("/api/v1", ""), body: JSON.parse(await request.text()), captcha: request.headers.get("X-Captcha-Response") };
+    const call = {
+      path: url.pathname.replace("/api/v1", ""),
+      body: JSON.parse(await request.text()),
+      captcha: request.headers.get("X-Captcha-Response"),
+    };
     calls.push(call);
     const isLogin = call.path === "/authorization/sms-code/login";
     const status = isLogin ? login.status : 200;
-    const payload = status !== 200 ? { code: "BAD_REQUEST", message: login.message, fields: [] } : isLogin ? { access_token: "a", refresh_token: "r" } : null;
+    const payload =
+      status !== 200
+        ? { code: "BAD_REQUEST", message: login.message, fields: [] }
+        : isLogin
+          ? { access_token: "a", refresh_token: "r" }
+          : null;
     const envelope = { status: status === 200 ? "ok" : "error", payload, metadata: { request_id: "t" } };
     return new Response(JSON.stringify(envelope), { status, headers: { "content-type": "application/json" } });
   });
@@ -51,8 +60,16 @@ describe("log in by SMS code", () => {
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
     await waitFor(() => expect(onTokens).toHaveBeenCalledWith({ access_token: "a", refresh_token: "r" }));
     expect(calls).toEqual([
-      { path: "/authorization/sms-code/request", body: { phone: { code: "44", number: "7700900123" } }, captcha: "captcha-answer" },
-      { path: "/authorization/sms-code/login", body: { phone: { code: "44", number: "7700900123" }, code: "482913" }, captcha: null },
+      {
+        path: "/authorization/sms-code/request",
+        body: { phone: { code: "44", number: "7700900123" } },
+        captcha: "captcha-answer",
+      },
+      {
+        path: "/authorization/sms-code/login",
+        body: { phone: { code: "44", number: "7700900123" }, code: "482913" },
+        captcha: null,
+      },
     ]);
   });
 
@@ -79,6 +96,8 @@ describe("log in by SMS code", () => {
 describe("parsePhoneInput", () => {
   it("drops a trunk zero and everything but digits, and names what is wrong", () => {
     expect(parsePhoneInput("+44", "07700 900-123")).toEqual({ phone: { code: "44", number: "7700900123" } });
-    expect(parsePhoneInput("", "12")).toEqual({ errors: { code: "Enter the country code, e.g. 44.", number: "Enter your mobile number." } });
+    expect(parsePhoneInput("", "12")).toEqual({
+      errors: { code: "Enter the country code, e.g. 44.", number: "Enter your mobile number." },
+    });
   });
 });

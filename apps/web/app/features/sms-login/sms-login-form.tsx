@@ -6,7 +6,11 @@ import { parsePhoneInput } from "./phone-input";
 import { useLoginWithSmsCode, useRequestSmsLoginCode } from "./sms-login-api";
 
 /** The captcha of the host form (the login modal's): its widget, the current answer and a reset. */
-export type SmsLoginCaptcha = { element: ReactNode; token: () => { token?: string; error?: string }; reset: () => void };
+export type SmsLoginCaptcha = {
+  element: ReactNode;
+  token: () => { token?: string; error?: string };
+  reset: () => void;
+};
 
 const inputClass =
   "h-11 w-full rounded-lg border border-ink-600 bg-ink-900 px-3 text-[15px] text-white placeholder:text-mist-400/70 focus:border-gold-400 focus:outline-none aria-invalid:border-ruby-400";
@@ -16,7 +20,15 @@ function messageOf(error: unknown): string {
   return "No connection. Check your network and try again.";
 }
 
-function Field({ label, error, children }: { label: string; error?: string; children: (id: string, describedBy?: string) => ReactNode }) {
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (id: string, describedBy?: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -37,7 +49,15 @@ function Field({ label, error, children }: { label: string; error?: string; chil
  * Log in by SMS code: the phone (verified on the account), then the 6-digit code texted to it. The
  * server answers the same for any number, so the second step never says whether an account exists.
  */
-export function SmsLoginForm({ captcha, onTokens, defaultCountryCode = "44" }: { captcha: SmsLoginCaptcha; onTokens: (tokens: Tokens) => void; defaultCountryCode?: string }) {
+export function SmsLoginForm({
+  captcha,
+  onTokens,
+  defaultCountryCode = "44",
+}: {
+  captcha: SmsLoginCaptcha;
+  onTokens: (tokens: Tokens) => void;
+  defaultCountryCode?: string;
+}) {
   const [step, setStep] = useState<"phone" | "code">("phone");
   const [countryCode, setCountryCode] = useState(defaultCountryCode);
   const [number, setNumber] = useState("");
@@ -84,7 +104,9 @@ export function SmsLoginForm({ captcha, onTokens, defaultCountryCode = "44" }: {
   if (step === "phone") {
     return (
       <form onSubmit={sendCode} className="flex flex-col gap-4" noValidate aria-label="Log in by SMS code">
-        <p className="text-sm text-mist-300">We will text a one-time code to the mobile number verified on your account.</p>
+        <p className="text-sm text-mist-300">
+          We will text a one-time code to the mobile number verified on your account.
+        </p>
         <div className="grid grid-cols-[6.5rem_1fr] gap-3">
           <Field label="Country code" error={errors.code}>
             {(id, describedBy) => (
@@ -119,11 +141,19 @@ export function SmsLoginForm({ captcha, onTokens, defaultCountryCode = "44" }: {
         </div>
         {captcha.element}
         {error ? (
-          <p className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400" role="alert">
+          <p
+            className="rounded-lg border border-ruby-500/40 bg-ruby-500/10 px-3 py-2 text-sm text-ruby-400"
+            role="alert"
+          >
             {error}
           </p>
         ) : null}
-        <button type="submit" className="btn-primary h-11 w-full" disabled={request.isPending} aria-busy={request.isPending || undefined}>
+        <button
+          type="submit"
+          className="btn-primary h-11 w-full"
+          disabled={request.isPending}
+          aria-busy={request.isPending || undefined}
+        >
           {request.isPending ? "Please wait…" : "Text me a code"}
         </button>
       </form>
@@ -132,8 +162,11 @@ export function SmsLoginForm({ captcha, onTokens, defaultCountryCode = "44" }: {
   return (
     <form onSubmit={submitCode} className="flex flex-col gap-4" noValidate aria-label="Enter the SMS code">
       <p className="text-sm text-mist-300" role="status">
-        If <strong className="text-white">+{phone?.code} {phone?.number}</strong> is verified on an account, a code is on its way. It works once, for 5
-        minutes.
+        If{" "}
+        <strong className="text-white">
+          +{phone?.code} {phone?.number}
+        </strong>{" "}
+        is verified on an account, a code is on its way. It works once, for 5 minutes.
       </p>
       <Field label="SMS code" error={errors.code}>
         {(id, describedBy) => (
@@ -156,10 +189,19 @@ export function SmsLoginForm({ captcha, onTokens, defaultCountryCode = "44" }: {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn-primary h-11 w-full" disabled={login.isPending} aria-busy={login.isPending || undefined}>
+      <button
+        type="submit"
+        className="btn-primary h-11 w-full"
+        disabled={login.isPending}
+        aria-busy={login.isPending || undefined}
+      >
         {login.isPending ? "Please wait…" : "Log in"}
       </button>
-      <button type="button" className="font-medium text-gold-400 underline-offset-2 hover:underline" onClick={() => setStep("phone")}>
+      <button
+        type="button"
+        className="font-medium text-gold-400 underline-offset-2 hover:underline"
+        onClick={() => setStep("phone")}
+      >
         Use another number or send a new code
       </button>
     </form>
