@@ -52,7 +52,7 @@ export function LimitsTab({ playerId, canWrite }: { playerId: string; canWrite: 
         <EmptyState title="No limits set" />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
+          <table aria-label="Limits" className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500 uppercase">
               <tr>
                 <th className="px-3 py-2">Limit</th>
