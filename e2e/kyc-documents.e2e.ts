@@ -15,7 +15,7 @@ const { open } = useBrowserSession();
 
 const TEST_CARD = "4242 4242 4242 4242";
 const DEPOSIT = "30";
-const WITHDRAWAL = "10";
+const WITHDRAWAL = "20";
 const REJECT_REASON = "The photo is too dark to read your date of birth. Please take it again in daylight.";
 
 /** A real JPEG of about 1.3 MB (noise does not compress), so that a throttled upload shows its progress. */
@@ -219,7 +219,13 @@ describe("kyc documents: upload with progress, reject in the console, re-upload,
     await page.getByText(/Visa •••• 4242/).waitFor();
     await page.getByRole("textbox", { name: "Amount" }).fill(WITHDRAWAL);
     await page.getByRole("button", { name: "Request withdrawal" }).click();
-    await page.getByText(`Withdrawal of ${WITHDRAWAL}.00 USD requested`).waitFor();
+    await page
+      .getByText(`Withdrawal of ${WITHDRAWAL}.00 USD requested`)
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const alerts = await page.getByRole("alert").allInnerTexts();
+        throw new Error(`the withdrawal was not requested; the page says ${JSON.stringify(alerts)}`, { cause: error });
+      });
     await page
       .getByRole("list", { name: "Recent withdrawals" })
       .getByTestId("payment-status")
