@@ -173,6 +173,19 @@ describe("deposit limits at deposit creation", () => {
     ]);
   });
 
+  it("counts a pending card deposit until it fails", async () => {
+    const player = await newPlayer(t, "pending-deposit");
+    await setLimit(player, { limit_type: "deposit", period: "month", currency_guid: usd, amount: "100" });
+    const card = await t.database.query<{ guid: string }>("SELECT guid FROM payment_systems WHERE name = 'sandbox_card'");
+    const pending = await call(t, player, "POST", "/billing/deposit", { amount: "80", currency_guid: usd, psp_guid: card[0]!.guid });
+    expect(pending.statusCode, pending.body).toBe(200);
+    const refused = await call(t, player, "POST", "/billing/deposit", { amount: "30", currency_guid: usd, psp_guid: card[0]!.guid });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().payload.message).toContain("monthly deposit limit of 100.00 USD");
+    await t.database.query("UPDATE payments SET status = 'failed' WHERE customer_guid = $1", [player.id]);
+    expect((await testDeposit(player, "30")).statusCode).toBe(200);
+  });
+
   it("does not give room back for a withdrawal", async () => {
     const player = await newPlayer(t, "withdrawal-room");
     await setLimit(player, { limit_type: "deposit", period: "day", currency_guid: usd, amount: "50" });
