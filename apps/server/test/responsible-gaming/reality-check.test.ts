@@ -4,6 +4,7 @@ import { issueGameSession } from "../../src/modules/game-sessions/issue-game-ses
 import { systemAccountGuid } from "../../src/modules/ledger/ledger-accounts.ts";
 import { runFastCall } from "../../src/modules/provider-wallet/run-fast-call.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
+import { createTestStaff } from "../helpers/staff-session.ts";
 import { bearer, decodeJwt, signUp } from "../identity/identity-helpers.ts";
 import { bet, deposit, houseGame, openWallet, providerCall, walletState, win, type Seat } from "../wallet/wallet-helpers.ts";
 
@@ -75,6 +76,20 @@ describe("reality check: the jurisdiction's rules", () => {
     expect(new Date(answered.json().payload.next_due_at).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
     const again = await api(gb, player.token, "POST", "/reality-check/acknowledge", { action: "leave" });
     expect(again.statusCode).toBe(409);
+  });
+
+  it("staff read a player's setting and last answer with players.read", async () => {
+    const player = await playerLoggedIn(gb, 61);
+    const support = await createTestStaff(gb, "support");
+    const read = () =>
+      gb.app.inject({ method: "GET", url: `/api/backoffice/v1/players/${player.id}/reality-check`, headers: support.headers });
+    expect((await read()).json().payload).toMatchObject({ interval_minutes: 60, is_default: true, acknowledged_at: null, may_turn_off: false });
+    await api(gb, player.token, "PUT", "/reality-check", { interval_minutes: 30 });
+    await api(gb, player.token, "POST", "/reality-check/acknowledge", { action: "continue" });
+    const after = (await read()).json().payload;
+    expect(after).toMatchObject({ interval_minutes: 30, is_default: false });
+    expect(after.acknowledged_at).not.toBeNull();
+    expect((await gb.app.inject({ method: "GET", url: `/api/backoffice/v1/players/${player.id}/reality-check` })).statusCode).toBe(401);
   });
 
   it("none: off by default, and the player may choose an interval or off", async () => {

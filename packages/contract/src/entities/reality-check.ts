@@ -49,3 +49,9 @@ export type RealityCheckSummary = z.infer<typeof realityCheckSummary>;
 /** POST /api/v1/responsible-gaming/reality-check/acknowledge: "continue" or "leave". */
 export const realityCheckAnswerBody = z.object({ action: z.enum(["continue", "leave"]) });
 export type RealityCheckAnswerBody = z.infer<typeof realityCheckAnswerBody>;
+
+/** GET /players/:id/reality-check (back office): the player's setting and their last answer. */
+export const staffRealityCheck = realityCheckSetting.omit({ choices: true }).extend({
+  acknowledged_at: z.string().nullable(),
+});
+export type StaffRealityCheck = z.infer<typeof staffRealityCheck>;

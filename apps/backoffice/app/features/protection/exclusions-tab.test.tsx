@@ -54,13 +54,21 @@ function fakeApi(rows: StaffExclusion[]) {
       const payload =
         path === `/players/${PLAYER_ID}`
           ? detail
-          : request.method === "GET"
-            ? rows
-            : path.endsWith("/end")
-              ? { ...rows[0]!, active: false }
-              : path.endsWith("/payout")
-                ? { payment_guid: "7b2d6c1e-0a8b-4f1e-9a61-3c5e7f0b2d44", amount: "40", currency: "USD" }
-                : rows[0];
+          : path.endsWith("/reality-check")
+            ? {
+                interval_minutes: 60,
+                is_default: true,
+                default_minutes: 60,
+                may_turn_off: false,
+                acknowledged_at: null,
+              }
+            : request.method === "GET"
+              ? rows
+              : path.endsWith("/end")
+                ? { ...rows[0]!, active: false }
+                : path.endsWith("/payout")
+                  ? { payment_guid: "7b2d6c1e-0a8b-4f1e-9a61-3c5e7f0b2d44", amount: "40", currency: "USD" }
+                  : rows[0];
       return new Response(JSON.stringify({ status: "ok", payload, metadata: { request_id: "r" } }), {
         status: 200,
         headers: { "content-type": "application/json" },
@@ -104,6 +112,9 @@ describe("ExclusionsTab", () => {
     expect(within(table).getByText("Operator exclusion")).toBeTruthy();
     expect(within(table).getByText("Self-exclusion (player)")).toBeTruthy();
     expect(within(table).getByText("Further notice")).toBeTruthy();
+    expect((await screen.findByTestId("reality-check-line")).textContent).toBe(
+      "Reality check: every 60 minutes (jurisdiction default).",
+    );
     expect(screen.queryByRole("button", { name: "Apply operator exclusion" })).toBeNull();
     expect(screen.queryByRole("button", { name: "End early" })).toBeNull();
   });

@@ -10,6 +10,7 @@ import { errorMessageOf, fieldErrorsOf, isHandled } from "../../lib/staff-api";
 import { useApplyOperatorExclusion } from "./apply-operator-exclusion";
 import { useEndOperatorExclusion } from "./end-operator-exclusion";
 import { usePlayerExclusions } from "./list-player-exclusions";
+import { usePlayerRealityCheck } from "./load-player-reality-check";
 import { usePlayerWallets } from "./load-player-wallets";
 import { usePayOutExcludedBalance } from "./pay-out-excluded-balance";
 
@@ -32,6 +33,7 @@ export function ExclusionsTab({ playerId, canWrite }: { playerId: string; canWri
   if (exclusions.isError) return <ErrorState error={exclusions.error} onRetry={() => void exclusions.refetch()} />;
   return (
     <div className="space-y-6">
+      <RealityCheckLine playerId={playerId} />
       {canWrite ? (
         <div className="flex flex-wrap gap-2">
           <ApplyExclusionForm playerId={playerId} />
@@ -346,5 +348,19 @@ function PayOutBalance({ playerId }: { playerId: string }) {
         </form>
       </Dialog>
     </>
+  );
+}
+
+/** The player's reality-check interval (ADR 022), read only: the player chooses it. */
+function RealityCheckLine({ playerId }: { playerId: string }) {
+  const setting = usePlayerRealityCheck(playerId);
+  if (!setting.data) return null;
+  const { interval_minutes: minutes, is_default: isDefault, acknowledged_at: answered } = setting.data;
+  return (
+    <p className="text-sm text-slate-600" data-testid="reality-check-line">
+      Reality check: {minutes === 0 ? "off" : `every ${minutes} minutes`}
+      {isDefault ? " (jurisdiction default)" : " (player's choice)"}
+      {answered ? `; last answered ${formatDateTime(answered)}` : ""}.
+    </p>
   );
 }

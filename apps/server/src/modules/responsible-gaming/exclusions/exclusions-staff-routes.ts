@@ -21,12 +21,15 @@ import { applyOperatorExclusion } from "./apply-operator-exclusion.ts";
 import { endOperatorExclusion } from "./end-operator-exclusion.ts";
 import { listExclusions } from "./list-exclusions.ts";
 import { payOutExcludedBalance } from "./pay-out-excluded-balance.ts";
+import { realityCheckStaffRoutes } from "../reality-check/reality-check-staff-routes.ts";
 
 const tags = ["Back office: player protection"];
 
 /** Staff view of exclusions and operator exclusions (issue #16, ADR 020; registered in routes/backoffice-v1.ts). */
 export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // The reality-check setting shows on the same console tab; one registered plugin serves both.
+  await app.register(realityCheckStaffRoutes);
   // The payout is an ordinary withdrawal (reservation, review rule, PSP): the payments module's own context.
   const payments: PaymentsContext = { db, env: app.env, providers: createProviderRegistry({ db, env: app.env }), log: app.log };
   const actorOf = (request: Parameters<typeof auditActor>[0]) => ({
