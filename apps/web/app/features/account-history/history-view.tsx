@@ -110,10 +110,10 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-white">{entry.title}</p>
         {entry.description ? <p className="mt-0.5 text-sm break-words text-mist-400">{entry.description}</p> : null}
+        <time dateTime={entry.created_at} className="mt-1 block text-xs text-mist-500">
+          {dateTime.format(new Date(entry.created_at))}
+        </time>
       </div>
-      <time dateTime={entry.created_at} className="shrink-0 text-xs whitespace-nowrap text-mist-500">
-        {dateTime.format(new Date(entry.created_at))}
-      </time>
     </li>
   );
 }

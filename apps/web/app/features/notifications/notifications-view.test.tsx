@@ -110,6 +110,8 @@ describe("NotificationBell", () => {
     const badge = await screen.findByTestId("notification-badge");
     expect(badge.textContent).toBe("3");
     expect(screen.getByRole("link", { name: "Notifications, 3 unread" }).getAttribute("href")).toBe("/account/notification");
+    // Phones (no room for the bell) get a dot on the account menu's corner.
+    expect(screen.getByTestId("notification-dot")).toBeTruthy();
 
     const toasts: string[] = [];
     act(() =>
@@ -135,6 +137,7 @@ describe("NotificationBell", () => {
     renderWith(<NotificationBell />);
     await vi.waitFor(() => expect(calls.some((call) => call.path === "/api/v1/notifications/unread-count")).toBe(true));
     expect(screen.queryByTestId("notification-badge")).toBeNull();
+    expect(screen.queryByTestId("notification-dot")).toBeNull();
     expect(screen.getByRole("link", { name: "Notifications" })).toBeTruthy();
   });
 });
