@@ -84,7 +84,11 @@ describe("account pages", () => {
 
     // The account history lists this browser's login with its device.
     await page.goto("/account/history");
-    const login = page.getByTestId("history-entry").filter({ hasText: "Logged in" }).filter({ hasText: /Chrom/ }).first();
+    const login = page
+      .getByTestId("history-entry")
+      .filter({ hasText: "Logged in" })
+      .filter({ hasText: /Chrom/ })
+      .first();
     await login.waitFor();
     await page.getByRole("combobox", { name: "Show" }).selectOption("login");
     await page.waitForURL((url) => url.searchParams.get("kind") === "login");

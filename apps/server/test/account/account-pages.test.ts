@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
 import { fundedPlayer, requestWithdrawal } from "../backoffice/money-review-helpers.ts";
 import { login, signUp } from "../identity/identity-helpers.ts";
-import { buildPaymentsApp, call, expectReconciled, newPlayer, type PaymentsTest, type Player } from "../payments/payments-helpers.ts";
+import {
+  buildPaymentsApp,
+  call,
+  expectReconciled,
+  newPlayer,
+  type PaymentsTest,
+  type Player,
+} from "../payments/payments-helpers.ts";
 import { bet, houseGame, providerCall, rollback, win, type Seat } from "../wallet/wallet-helpers.ts";
 
 // The account pages' data (issue #16, ADR 024): the dashboard's figures from the ledger, and the
@@ -44,7 +51,9 @@ describe("account dashboard", () => {
     const s = await seat(player, wallet);
     const first = bet(s, "10");
     expect(await providerCall(t.app, "bet", first)).toMatchObject({ status: "OK" });
-    expect(await providerCall(t.app, "win", win(s, first, "4", { round_closed: true }))).toMatchObject({ status: "OK" });
+    expect(await providerCall(t.app, "win", win(s, first, "4", { round_closed: true }))).toMatchObject({
+      status: "OK",
+    });
     // A rolled-back stake is no stake.
     const undone = bet(s, "5");
     expect(await providerCall(t.app, "bet", undone)).toMatchObject({ status: "OK" });
@@ -86,7 +95,14 @@ describe("account dashboard", () => {
 });
 
 describe("account history", () => {
-  type Entry = { id: string; kind: string; action: string; title: string; description: string; details: Record<string, string> };
+  type Entry = {
+    id: string;
+    kind: string;
+    action: string;
+    title: string;
+    description: string;
+    details: Record<string, string>;
+  };
   const history = async (player: Player, query = "") => {
     const res = await call(t, player, "GET", `/account/history${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -98,13 +114,17 @@ describe("account history", () => {
     const signed = await signUp(t.app, email);
     const player: Player = { token: signed.access_token, id: signed.profile.id };
     const again = await login(t.app, email, "correct-horse-9", {
-      "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+      "user-agent":
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
       "x-forwarded-for": "203.0.113.9",
     });
     expect(again.statusCode, again.body).toBe(200);
 
     await t.database.query("UPDATE users SET password_hash = password_hash || 'x' WHERE guid = $1", [player.id]);
-    await t.database.query("UPDATE users SET email = $2 WHERE guid = $1", [player.id, `moved-${randomUUID()}@example.com`]);
+    await t.database.query("UPDATE users SET email = $2 WHERE guid = $1", [
+      player.id,
+      `moved-${randomUUID()}@example.com`,
+    ]);
     const usd = await t.database.query<{ guid: string }>("SELECT guid FROM currencies WHERE code = 'USD'");
     await t.database.query(
       `INSERT INTO player_limit_changes (user_guid, limit_guid, kind, period, currency_guid, action, old_amount, new_amount)
@@ -145,7 +165,9 @@ describe("account history", () => {
       title: "Deposit limit (weekly) lowered",
       description: "500.00 USD → 200.00 USD",
     });
-    expect(all.items.find((e) => e.action === "exclusion_time_out")!.description).toMatch(/^24 hours · until \d{4}-\d{2}-\d{2}$/);
+    expect(all.items.find((e) => e.action === "exclusion_time_out")!.description).toMatch(
+      /^24 hours · until \d{4}-\d{2}-\d{2}$/,
+    );
     expect(all.items.find((e) => e.action === "document_approved")).toMatchObject({ title: "Passport approved" });
 
     // One kind at a time, and pages that say whether another follows.

@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { notifyPlayer } from "../../src/modules/notifications/notify-player.ts";
 import { fundedPlayer, requestWithdrawal } from "../backoffice/money-review-helpers.ts";
-import { buildPaymentsApp, call, currencyGuid, expectReconciled, newPlayer, type PaymentsTest, type Player } from "../payments/payments-helpers.ts";
+import {
+  buildPaymentsApp,
+  call,
+  currencyGuid,
+  expectReconciled,
+  newPlayer,
+  type PaymentsTest,
+  type Player,
+} from "../payments/payments-helpers.ts";
 import { expectOutboxInVocabulary } from "../realtime/event-vocabulary-helpers.ts";
 
 // In-app notifications (issue #16, ADR 024): written with the change they announce, listed, counted and
@@ -23,7 +31,8 @@ afterEach(async () => {
 });
 
 const list = (player: Player, query = "") => call(t, player, "GET", `/notifications${query}`);
-const unread = async (player: Player) => (await call(t, player, "GET", "/notifications/unread-count")).json().payload.unread as number;
+const unread = async (player: Player) =>
+  (await call(t, player, "GET", "/notifications/unread-count")).json().payload.unread as number;
 const outboxOf = (player: Player) =>
   t.database.query<{ payload: { notification: { kind: string; title: string; body: string }; unread: number } }>(
     "SELECT payload FROM outbox_events WHERE user_guid = $1 AND type = 'notification_created' ORDER BY id",
@@ -53,7 +62,10 @@ describe("notifications", () => {
 
     const events = await outboxOf(player);
     expect(events).toHaveLength(1);
-    expect(events[0]!.payload).toMatchObject({ unread: 1, notification: { id: page.items[0].id, kind: "deposit_settled" } });
+    expect(events[0]!.payload).toMatchObject({
+      unread: 1,
+      notification: { id: page.items[0].id, kind: "deposit_settled" },
+    });
 
     // Nobody else sees it, counts it or can mark it.
     expect((await list(other)).json().payload).toMatchObject({ items: [], unread: 0 });
@@ -65,7 +77,9 @@ describe("notifications", () => {
   it("marks one read, then all; read_at stays the first time", async () => {
     const player = await newPlayer(t, "reader");
     for (const amount of ["1", "2", "3"])
-      await t.database.db.transaction((tx) => notifyPlayer(tx, { userGuid: player.id, kind: "deposit_settled", params: { amount, currency: "USD" } }));
+      await t.database.db.transaction((tx) =>
+        notifyPlayer(tx, { userGuid: player.id, kind: "deposit_settled", params: { amount, currency: "USD" } }),
+      );
     const [newest, middle] = (await list(player)).json().payload.items;
     expect(newest.params.amount).toBe("3");
 
@@ -76,7 +90,9 @@ describe("notifications", () => {
     const readAt = items.find((item) => item.id === middle.id)!.read_at;
     expect(readAt).not.toBeNull();
     expect(items.filter((item) => item.read_at === null)).toHaveLength(2);
-    expect((await list(player, "?unread_only=true")).json().payload.items.map((i: { id: string }) => i.id)).not.toContain(middle.id);
+    expect(
+      (await list(player, "?unread_only=true")).json().payload.items.map((i: { id: string }) => i.id),
+    ).not.toContain(middle.id);
 
     const all = await call(t, player, "POST", "/notifications/read", { all: true });
     expect(all.json().payload.unread).toBe(0);
@@ -89,7 +105,9 @@ describe("notifications", () => {
   it("pages newest first by cursor, within bounds, and only for a logged-in player", async () => {
     const player = await newPlayer(t, "pager");
     for (const amount of ["1", "2", "3"])
-      await t.database.db.transaction((tx) => notifyPlayer(tx, { userGuid: player.id, kind: "deposit_settled", params: { amount, currency: "USD" } }));
+      await t.database.db.transaction((tx) =>
+        notifyPlayer(tx, { userGuid: player.id, kind: "deposit_settled", params: { amount, currency: "USD" } }),
+      );
     const first = (await list(player, "?limit=2")).json().payload;
     expect(first.items.map((i: { params: { amount: string } }) => i.params.amount)).toEqual(["3", "2"]);
     expect(first.next_cursor).toEqual(expect.any(String));
@@ -106,22 +124,34 @@ describe("notifications", () => {
     await requestWithdrawal(t, player, wallet, cardGuid, "30");
     await t.worker.tick();
     await t.worker.tick();
-    const kinds = (await list(player)).json().payload.items.map((i: { kind: string; body: string }) => [i.kind, i.body]);
+    const kinds = (await list(player))
+      .json()
+      .payload.items.map((i: { kind: string; body: string }) => [i.kind, i.body]);
     expect(kinds[0]).toEqual(["withdrawal_paid", "Your withdrawal of 30.00 USD has been paid out."]);
     expect(kinds[1]![0]).toBe("deposit_settled");
 
     await t.database.db.transaction((tx) =>
-      notifyPlayer(tx, { userGuid: player.id, kind: "withdrawal_declined", params: { amount: "5.00", currency: "USD", reason: "Verify first" } }),
+      notifyPlayer(tx, {
+        userGuid: player.id,
+        kind: "withdrawal_declined",
+        params: { amount: "5.00", currency: "USD", reason: "Verify first" },
+      }),
     );
     const declined = (await list(player)).json().payload.items[0];
-    expect(declined.body).toBe("Your withdrawal of 5.00 USD was declined and the money is back in your balance. Reason: Verify first");
+    expect(declined.body).toBe(
+      "Your withdrawal of 5.00 USD was declined and the money is back in your balance. Reason: Verify first",
+    );
   });
 
   it("is written in the caller's transaction: a rolled-back change leaves no notification and no event", async () => {
     const player = await newPlayer(t, "rollback");
     await expect(
       t.database.db.transaction(async (tx) => {
-        await notifyPlayer(tx, { userGuid: player.id, kind: "document_approved", params: { document_type: "passport" } });
+        await notifyPlayer(tx, {
+          userGuid: player.id,
+          kind: "document_approved",
+          params: { document_type: "passport" },
+        });
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
@@ -132,7 +162,9 @@ describe("notifications", () => {
   it("bounds params and never fails over them", async () => {
     const player = await newPlayer(t, "bounds");
     const params = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, "x".repeat(900)]));
-    const created = await t.database.db.transaction((tx) => notifyPlayer(tx, { userGuid: player.id, kind: "document_rejected", params }));
+    const created = await t.database.db.transaction((tx) =>
+      notifyPlayer(tx, { userGuid: player.id, kind: "document_rejected", params }),
+    );
     expect(Object.keys(created.params)).toHaveLength(10);
     expect(Object.values(created.params).every((value) => value.length === 500)).toBe(true);
     expect(created.title).toBe("Document rejected");

@@ -41,7 +41,10 @@ export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
 
 export const notificationParams = z
   .record(z.string().max(NOTIFICATION_PARAM_KEY_MAX_LENGTH), z.string().max(NOTIFICATION_PARAM_VALUE_MAX_LENGTH))
-  .refine((params) => Object.keys(params).length <= NOTIFICATION_PARAMS_MAX, `at most ${NOTIFICATION_PARAMS_MAX} params`);
+  .refine(
+    (params) => Object.keys(params).length <= NOTIFICATION_PARAMS_MAX,
+    `at most ${NOTIFICATION_PARAMS_MAX} params`,
+  );
 
 export const notification = z
   .object({

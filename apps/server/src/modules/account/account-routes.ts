@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { okEnvelope } from "@croupier/contract/envelope";
-import { accountDashboard, accountHistoryPage, dashboardQuery, historyQuery, type DashboardRange } from "@croupier/contract/entities/account";
+import {
+  accountDashboard,
+  accountHistoryPage,
+  dashboardQuery,
+  historyQuery,
+  type DashboardRange,
+} from "@croupier/contract/entities/account";
 import { ok } from "../../lib/envelope.ts";
 import { playerId, requirePlayer } from "../../lib/request-auth.ts";
 import { getAccountDashboard } from "./get-account-dashboard.ts";
@@ -27,7 +33,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return ok(request, await getAccountDashboard(db, { userGuid: playerId(request), days: request.query.days as DashboardRange }));
+      return ok(
+        request,
+        await getAccountDashboard(db, { userGuid: playerId(request), days: request.query.days as DashboardRange }),
+      );
     },
   );
 
@@ -38,7 +47,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The player's account events (logins, credential changes, limits, exclusions, documents), newest first",
+        summary:
+          "The player's account events (logins, credential changes, limits, exclusions, documents), newest first",
         querystring: historyQuery,
         response: { 200: okEnvelope(accountHistoryPage) },
       },

@@ -25,7 +25,10 @@ type DayRow = {
  * (less rolled-back wins); bonus money, adjustments and corrections are not the player's own play or
  * payments and stay out. Each day is listed, zeros included, with running totals for the chart.
  */
-export async function getAccountDashboard(executor: SqlExecutor, input: { userGuid: string; days: DashboardRange }): Promise<AccountDashboard> {
+export async function getAccountDashboard(
+  executor: SqlExecutor,
+  input: { userGuid: string; days: DashboardRange },
+): Promise<AccountDashboard> {
   const [range] = await queryRows<{ from_date: string; to_date: string }>(
     executor,
     sql`SELECT to_char((now() AT TIME ZONE 'UTC')::date - ${input.days - 1}::int, 'YYYY-MM-DD') AS from_date,

@@ -3,7 +3,13 @@ import type { AccountHistoryPage, HistoryKind } from "@croupier/contract/entitie
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { renderHistoryEntry } from "./render-history-entry.ts";
 
-type HistoryRow = { id: string; kind: HistoryKind; action: string; details: Record<string, string> | string; created_at: string };
+type HistoryRow = {
+  id: string;
+  kind: HistoryKind;
+  action: string;
+  details: Record<string, string> | string;
+  created_at: string;
+};
 
 const iso = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -76,7 +82,14 @@ export async function listAccountHistory(
   );
   const items = rows.slice(0, input.perPage).map((row) => {
     const details = typeof row.details === "string" ? (JSON.parse(row.details) as Record<string, string>) : row.details;
-    return { id: row.id, kind: row.kind, action: row.action, ...renderHistoryEntry(row.action, details), details, created_at: row.created_at };
+    return {
+      id: row.id,
+      kind: row.kind,
+      action: row.action,
+      ...renderHistoryEntry(row.action, details),
+      details,
+      created_at: row.created_at,
+    };
   });
   return { items, page: input.page, per_page: input.perPage, has_more: rows.length > input.perPage };
 }

@@ -1,6 +1,11 @@
 export type RenderedHistoryEntry = { title: string; description: string };
 
-const LIMIT_NAMES: Record<string, string> = { deposit: "Deposit limit", loss: "Loss limit", wager: "Wager limit", session_time: "Session time limit" };
+const LIMIT_NAMES: Record<string, string> = {
+  deposit: "Deposit limit",
+  loss: "Loss limit",
+  wager: "Wager limit",
+  session_time: "Session time limit",
+};
 const PERIOD_NAMES: Record<string, string> = { day: "daily", week: "weekly", month: "monthly" };
 const DOCUMENT_NAMES: Record<string, string> = {
   passport: "Passport",
@@ -61,14 +66,26 @@ export function renderHistoryEntry(action: string, details: Record<string, strin
   }
   if (action === "exclusion_ended") return { title: "Exclusion ended by our team", description: "" };
   if (action.startsWith("exclusion_")) {
-    const title = action === "exclusion_time_out" ? "Time-out" : action === "exclusion_self_exclusion" ? "Self-exclusion" : "Account excluded by our team";
+    const title =
+      action === "exclusion_time_out"
+        ? "Time-out"
+        : action === "exclusion_self_exclusion"
+          ? "Self-exclusion"
+          : "Account excluded by our team";
     const period = PERIODS[details.period ?? ""];
     const until = details.ends_at ? `until ${date(details.ends_at)}` : "until further notice";
     return { title, description: [period, until].filter(Boolean).join(" · ") };
   }
   if (action.startsWith("document_")) {
     const name = DOCUMENT_NAMES[details.document_type ?? ""] ?? "Document";
-    const verb = action === "document_uploaded" ? "uploaded" : action === "document_approved" ? "approved" : action === "document_rejected" ? "rejected" : action.slice(9);
+    const verb =
+      action === "document_uploaded"
+        ? "uploaded"
+        : action === "document_approved"
+          ? "approved"
+          : action === "document_rejected"
+            ? "rejected"
+            : action.slice(9);
     return { title: `${name} ${verb}`, description: [details.file_name, details.comment].filter(Boolean).join(" · ") };
   }
   return { title: action.replace(/_/g, " "), description: "" };

@@ -3,7 +3,8 @@ import type { Notification, NotificationKind } from "@croupier/contract/entities
 import { renderNotification } from "./render-notification.ts";
 
 /** ISO 8601 in UTC, the same on PostgreSQL and PGlite whatever the session's time zone. */
-export const isoTime = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTime = (column: SQL): SQL =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The columns toNotification reads, from notifications n (or the bare table when RETURNING). */
 export const notificationColumns = (alias?: string): SQL => {
@@ -27,5 +28,12 @@ export function toNotification(row: NotificationRow): Notification {
   // jsonb arrives parsed from node-postgres and PGlite alike; a string is tolerated all the same.
   const params = typeof row.params === "string" ? (JSON.parse(row.params) as Record<string, string>) : row.params;
   const kind = row.kind as NotificationKind;
-  return { id: row.guid, kind, ...renderNotification(kind, params), params, read_at: row.read_at, created_at: row.created_at };
+  return {
+    id: row.guid,
+    kind,
+    ...renderNotification(kind, params),
+    params,
+    read_at: row.read_at,
+    created_at: row.created_at,
+  };
 }

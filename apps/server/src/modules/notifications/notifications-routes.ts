@@ -37,7 +37,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
       const { cursor, limit, unread_only } = request.query;
-      return ok(request, await listNotifications(db, { userGuid: playerId(request), cursor, limit, unreadOnly: unread_only }));
+      return ok(
+        request,
+        await listNotifications(db, { userGuid: playerId(request), cursor, limit, unreadOnly: unread_only }),
+      );
     },
   );
 
@@ -45,7 +48,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/notifications/unread-count",
     {
       preHandler: requirePlayer,
-      schema: { tags, security, summary: "How many notifications the player has not read", response: { 200: okEnvelope(unreadCount) } },
+      schema: {
+        tags,
+        security,
+        summary: "How many notifications the player has not read",
+        response: { 200: okEnvelope(unreadCount) },
+      },
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");

@@ -46,6 +46,9 @@ function boundParams(params: Record<string, string>): Record<string, string> {
   const entries = Object.entries(params)
     .filter(([, value]) => typeof value === "string")
     .slice(0, NOTIFICATION_PARAMS_MAX)
-    .map(([key, value]) => [key.slice(0, NOTIFICATION_PARAM_KEY_MAX_LENGTH), value.slice(0, NOTIFICATION_PARAM_VALUE_MAX_LENGTH)]);
+    .map(([key, value]) => [
+      key.slice(0, NOTIFICATION_PARAM_KEY_MAX_LENGTH),
+      value.slice(0, NOTIFICATION_PARAM_VALUE_MAX_LENGTH),
+    ]);
   return Object.fromEntries(entries);
 }

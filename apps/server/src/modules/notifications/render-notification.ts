@@ -56,15 +56,15 @@ export function renderNotification(kind: NotificationKind, params: Record<string
     case "document_rejected":
       return {
         title: "Document rejected",
-        body: `Your ${documentName(params)} was rejected.` + (params.comment ? ` ${params.comment}` : " Please upload it again."),
+        body:
+          `Your ${documentName(params)} was rejected.` +
+          (params.comment ? ` ${params.comment}` : " Please upload it again."),
       };
     case "limit_change_effective": {
       const amount = money(params);
       return {
         title: "Limit changed",
-        body: amount
-          ? `Your ${limitName(params)} is now ${amount}.`
-          : `Your ${limitName(params)} has been removed.`,
+        body: amount ? `Your ${limitName(params)} is now ${amount}.` : `Your ${limitName(params)} has been removed.`,
       };
     }
     case "limit_increase_ready":

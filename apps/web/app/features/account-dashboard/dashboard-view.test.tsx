@@ -26,7 +26,14 @@ const withActivity: AccountDashboard = {
     {
       currency_guid: "30000000-0000-4000-8000-000000000001",
       currency_code: "USD",
-      totals: { deposits: "1000.00", withdrawals: "30.00", stakes: "10.00", wins: "4.00", net_deposits: "970.00", net_loss: "6.00" },
+      totals: {
+        deposits: "1000.00",
+        withdrawals: "30.00",
+        stakes: "10.00",
+        wins: "4.00",
+        net_deposits: "970.00",
+        net_loss: "6.00",
+      },
       days: [day("2026-01-29", "0.00", "0.00"), day("2026-01-30", "970.00", "6.00")],
     },
   ],

@@ -55,7 +55,9 @@ export function DashboardView() {
           Once you deposit and play, your net position (deposits minus withdrawals, stakes minus wins) is charted here.
         </EmptyState>
       ) : (
-        query.data.currencies.map((currency) => <CurrencyPosition key={currency.currency_guid} currency={currency} days={days} />)
+        query.data.currencies.map((currency) => (
+          <CurrencyPosition key={currency.currency_guid} currency={currency} days={days} />
+        ))
       )}
     </div>
   );

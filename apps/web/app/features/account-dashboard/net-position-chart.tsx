@@ -23,8 +23,22 @@ export default function NetPositionChart({ days, currency }: { days: DashboardDa
         <YAxis fontSize={12} stroke="#8b93a7" width={64} />
         <Tooltip formatter={money} contentStyle={{ background: "#151923", border: "1px solid #2a2f3d" }} />
         <Legend />
-        <Line type="monotone" dataKey="Net deposits" stroke="#f5c542" dot={false} strokeWidth={2} isAnimationActive={false} />
-        <Line type="monotone" dataKey="Net loss" stroke="#f87171" dot={false} strokeWidth={2} isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="Net deposits"
+          stroke="#f5c542"
+          dot={false}
+          strokeWidth={2}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="Net loss"
+          stroke="#f87171"
+          dot={false}
+          strokeWidth={2}
+          isAnimationActive={false}
+        />
       </LineChart>
     </ResponsiveContainer>
   );

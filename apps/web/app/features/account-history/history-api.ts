@@ -6,7 +6,11 @@ export const ACCOUNT_HISTORY_PER_PAGE = 20;
 export const accountHistoryRootKey = ["account", "history"] as const;
 
 /** GET /account/history: one page of the player's account events, one kind or all. */
-export async function fetchAccountHistory(kind: HistoryKind | null, page: number, signal?: AbortSignal): Promise<AccountHistoryPage> {
+export async function fetchAccountHistory(
+  kind: HistoryKind | null,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AccountHistoryPage> {
   const { payload } = await playerApi().get<AccountHistoryPage>("/api/v1/account/history", {
     query: { kind: kind ?? undefined, page, per_page: ACCOUNT_HISTORY_PER_PAGE },
     signal,

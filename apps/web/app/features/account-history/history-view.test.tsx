@@ -37,7 +37,9 @@ beforeEach(() => {
     const params = new URL(input.url).searchParams;
     asked.push(params);
     const kind = params.get("kind");
-    const payload = kind ? { ...answer, has_more: false, items: answer.items.filter((item) => item.kind === kind) } : answer;
+    const payload = kind
+      ? { ...answer, has_more: false, items: answer.items.filter((item) => item.kind === kind) }
+      : answer;
     return new Response(JSON.stringify({ status: "ok", payload, metadata: { request_id: "t" } }), {
       status: 200,
       headers: { "content-type": "application/json" },
@@ -77,7 +79,9 @@ describe("HistoryView", () => {
     renderHistory();
     await screen.findAllByTestId("history-entry");
     fireEvent.change(screen.getByRole("combobox", { name: "Show" }), { target: { value: "credentials" } });
-    await vi.waitFor(() => expect(screen.getAllByTestId("history-entry").map((entry) => entry.dataset.kind)).toEqual(["credentials"]));
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId("history-entry").map((entry) => entry.dataset.kind)).toEqual(["credentials"]),
+    );
     expect(asked.at(-1)!.get("kind")).toBe("credentials");
     expect(asked.at(-1)!.get("page")).toBe("1");
   });

@@ -1,5 +1,10 @@
 import { useSearchParams } from "react-router";
-import { HISTORY_KINDS, HISTORY_PAGE_MAX, type HistoryEntry, type HistoryKind } from "@croupier/contract/entities/account";
+import {
+  HISTORY_KINDS,
+  HISTORY_PAGE_MAX,
+  type HistoryEntry,
+  type HistoryKind,
+} from "@croupier/contract/entities/account";
 import { EmptyState } from "../../components/empty-state";
 import type { IconName } from "../../components/icons";
 import { Icon } from "../../components/icons";
@@ -75,7 +80,10 @@ export function HistoryView() {
           Sign-ins and changes to your account are listed here.
         </EmptyState>
       ) : (
-        <ol aria-label="Account history" className="divide-y divide-ink-700 overflow-hidden rounded-2xl border border-ink-700">
+        <ol
+          aria-label="Account history"
+          className="divide-y divide-ink-700 overflow-hidden rounded-2xl border border-ink-700"
+        >
           {query.data.items.map((entry) => (
             <HistoryItem key={entry.id} entry={entry} />
           ))}

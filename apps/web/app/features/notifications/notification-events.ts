@@ -7,7 +7,8 @@ export type NotificationCreatedEvent = RealtimeEventMap["notification_created"];
 
 // Bad news is toasted as such, not with the success style.
 const UNWELCOME = new Set<string>(["withdrawal_declined", "document_rejected"]);
-const toastNotification = (message: string, unwelcome: boolean) => (unwelcome ? toastError(message) : toastSuccess(message));
+const toastNotification = (message: string, unwelcome: boolean) =>
+  unwelcome ? toastError(message) : toastSuccess(message);
 
 /**
  * notification_created: the badge takes the event's unread count, the list (if loaded) is fetched

@@ -1,5 +1,16 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MarkNotificationsReadBody, NotificationsPage, UnreadCount } from "@croupier/contract/entities/notifications";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type {
+  MarkNotificationsReadBody,
+  NotificationsPage,
+  UnreadCount,
+} from "@croupier/contract/entities/notifications";
 import { playerApi } from "../../lib/player-api";
 
 // Query keys of the notifications feature, in one place so the realtime handler and the pages agree.

@@ -35,7 +35,10 @@ beforeEach(() => {
   calls = [];
   unread = 1;
   page = {
-    items: [notification("70000000-0000-4000-8000-000000000001", false), notification("70000000-0000-4000-8000-000000000002", true, "Withdrawal paid")],
+    items: [
+      notification("70000000-0000-4000-8000-000000000001", false),
+      notification("70000000-0000-4000-8000-000000000002", true, "Withdrawal paid"),
+    ],
     next_cursor: null,
     unread: 1,
   };
@@ -47,7 +50,11 @@ beforeEach(() => {
     const body = text ? JSON.parse(text) : null;
     calls.push({ method, path: url.pathname, body });
     if (url.pathname === "/api/v1/notifications/read") {
-      page = { ...page, unread: 0, items: page.items.map((item) => ({ ...item, read_at: item.read_at ?? "2026-01-03T00:00:00.000Z" })) };
+      page = {
+        ...page,
+        unread: 0,
+        items: page.items.map((item) => ({ ...item, read_at: item.read_at ?? "2026-01-03T00:00:00.000Z" })),
+      };
       unread = 0;
       return ok({ unread: 0 });
     }
@@ -84,8 +91,14 @@ describe("NotificationsView", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Mark all as read" }));
     await screen.findByText("All read");
-    expect(calls.find((call) => call.method === "POST")).toEqual({ method: "POST", path: "/api/v1/notifications/read", body: { all: true } });
-    await vi.waitFor(() => expect(screen.getAllByTestId("notification").map((item) => item.dataset.unread)).toEqual(["false", "false"]));
+    expect(calls.find((call) => call.method === "POST")).toEqual({
+      method: "POST",
+      path: "/api/v1/notifications/read",
+      body: { all: true },
+    });
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId("notification").map((item) => item.dataset.unread)).toEqual(["false", "false"]),
+    );
     expect((screen.getByRole("button", { name: "Mark all as read" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -109,7 +122,9 @@ describe("NotificationBell", () => {
     const client = renderWith(<NotificationBell />);
     const badge = await screen.findByTestId("notification-badge");
     expect(badge.textContent).toBe("3");
-    expect(screen.getByRole("link", { name: "Notifications, 3 unread" }).getAttribute("href")).toBe("/account/notification");
+    expect(screen.getByRole("link", { name: "Notifications, 3 unread" }).getAttribute("href")).toBe(
+      "/account/notification",
+    );
     // Phones (no room for the bell) get a dot on the account menu's corner.
     expect(screen.getByTestId("notification-dot")).toBeTruthy();
 
@@ -118,7 +133,15 @@ describe("NotificationBell", () => {
       handleNotificationCreated(
         client,
         PLAYER,
-        { notification: { ...notification("70000000-0000-4000-8000-000000000009", false, "Withdrawal paid"), kind: "withdrawal_paid", body: "Paid." }, unread: 4, event_id: "e1" },
+        {
+          notification: {
+            ...notification("70000000-0000-4000-8000-000000000009", false, "Withdrawal paid"),
+            kind: "withdrawal_paid",
+            body: "Paid.",
+          },
+          unread: 4,
+          event_id: "e1",
+        },
         (message) => toasts.push(message),
       ),
     );
@@ -127,7 +150,14 @@ describe("NotificationBell", () => {
     expect(toasts).toEqual(["Withdrawal paid: Paid."]);
 
     // A deposit is already toasted by the wallet's balance event: no second toast.
-    act(() => handleNotificationCreated(client, PLAYER, { notification: notification("70000000-0000-4000-8000-000000000010", false), unread: 120, event_id: "e2" }, (message) => toasts.push(message)));
+    act(() =>
+      handleNotificationCreated(
+        client,
+        PLAYER,
+        { notification: notification("70000000-0000-4000-8000-000000000010", false), unread: 120, event_id: "e2" },
+        (message) => toasts.push(message),
+      ),
+    );
     await vi.waitFor(() => expect(screen.getByTestId("notification-badge").textContent).toBe("99+"));
     expect(toasts).toHaveLength(1);
   });

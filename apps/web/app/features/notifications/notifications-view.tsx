@@ -37,7 +37,12 @@ export function NotificationsView() {
         <p className="text-sm text-mist-400" aria-live="polite">
           {unread > 0 ? `${unread} unread` : "All read"}
         </p>
-        <button type="button" className="btn-ghost" disabled={unread === 0 || markRead.isPending} onClick={() => void read({ all: true })}>
+        <button
+          type="button"
+          className="btn-ghost"
+          disabled={unread === 0 || markRead.isPending}
+          onClick={() => void read({ all: true })}
+        >
           Mark all as read
         </button>
       </div>
@@ -48,7 +53,12 @@ export function NotificationsView() {
       </ul>
       {query.hasNextPage ? (
         <div className="flex justify-center">
-          <button type="button" className="btn-ghost" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {query.isFetchingNextPage ? "Loading…" : "Show older"}
           </button>
         </div>
@@ -62,7 +72,10 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: () => 
   return (
     <li data-testid="notification" data-unread={unread} className={unread ? "bg-ink-850" : "bg-ink-900"}>
       <div className="flex items-start gap-3 px-4 py-3">
-        <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-gold-400" : "bg-transparent"}`} />
+        <span
+          aria-hidden="true"
+          className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-gold-400" : "bg-transparent"}`}
+        />
         <div className="min-w-0 flex-1">
           <p className={`text-sm ${unread ? "font-semibold text-white" : "text-mist-200"}`}>
             {unread ? <span className="sr-only">Unread: </span> : null}
@@ -74,7 +87,11 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: () => 
           </time>
         </div>
         {unread ? (
-          <button type="button" className="shrink-0 text-xs font-semibold text-gold-400 hover:underline" onClick={onRead}>
+          <button
+            type="button"
+            className="shrink-0 text-xs font-semibold text-gold-400 hover:underline"
+            onClick={onRead}
+          >
             Mark read<span className="sr-only">: {item.title}</span>
           </button>
         ) : null}

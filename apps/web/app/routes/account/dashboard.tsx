@@ -8,7 +8,10 @@ export function meta() {
 export default function AccountDashboard() {
   return (
     <>
-      <PageHeader title="Dashboard" description="Your net position at a glance: deposits minus withdrawals, stakes minus wins." />
+      <PageHeader
+        title="Dashboard"
+        description="Your net position at a glance: deposits minus withdrawals, stakes minus wins."
+      />
       <DashboardView />
     </>
   );

@@ -8,7 +8,10 @@ export function meta() {
 export default function AccountHistory() {
   return (
     <>
-      <PageHeader title="Account history" description="Logins, changes to your details, limits, exclusions and documents on your account." />
+      <PageHeader
+        title="Account history"
+        description="Logins, changes to your details, limits, exclusions and documents on your account."
+      />
       <HistoryView />
     </>
   );
