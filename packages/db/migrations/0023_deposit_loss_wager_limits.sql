@@ -67,7 +67,7 @@ CREATE INDEX "player_limit_changes_user_idx" ON "player_limit_changes" USING btr
 -- The window sums of the loss and wager limits (player_limit_used) read only this index: the
 -- player's rows of one currency in the window, with the columns summed (game transactions are
 -- never updated, so the scan is index-only once vacuumed). Deposits use payments_customer_idx.
-CREATE INDEX "game_transactions_limit_usage_idx" ON "game_transactions" USING btree ("user_guid", "currency_guid", "created_at")
+CREATE INDEX IF NOT EXISTS "game_transactions_limit_usage_idx" ON "game_transactions" USING btree ("user_guid", "currency_guid", "created_at")
   INCLUDE ("operation", "bet_sum", "win", "freespin");
 --> statement-breakpoint
 -- What counts against one responsible-gaming money limit of a player in one currency over its
