@@ -33,10 +33,10 @@ async function noisyJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A minimal one-page PDF with no script or action (the server refuses those). */
-function plainPdf(): Buffer {
+/** A minimal one-page PDF; `catalog` adds entries to its catalog (an /OpenAction script, which the server refuses). */
+function pdf(catalog = ""): Buffer {
   const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Catalog /Pages 2 0 R ${catalog}>>`,
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
   ];
@@ -150,7 +150,7 @@ describe("kyc documents: upload with progress, reject in the console, re-upload,
     await slotStatus(page, "passport", "not_uploaded").waitFor();
 
     // Bad files, refused with a clear message and nothing stored: a text file named .jpg (the server
-    // reads its content), and 11 MB (the page refuses it before sending).
+    // reads its content), 11 MB (the page refuses it before sending), a PDF that runs a script.
     await chooseFile(page, "passport", "Passport", {
       name: "passport.jpg",
       mimeType: "image/jpeg",
@@ -166,9 +166,19 @@ describe("kyc documents: upload with progress, reject in the console, re-upload,
       buffer: Buffer.alloc(11 * 1024 * 1024, 0xff),
     });
     await slot(page, "passport").getByRole("alert").filter({ hasText: "This file is larger than 10 MB" }).waitFor();
+    await chooseFile(page, "proof_of_address", "Proof of address", {
+      name: "bill.pdf",
+      mimeType: "application/pdf",
+      buffer: pdf("/OpenAction << /S /JavaScript /JS (app.alert('hi')) >> "),
+    });
+    await slot(page, "proof_of_address")
+      .getByRole("alert")
+      .filter({ hasText: "This PDF cannot be accepted" })
+      .waitFor();
     await page.reload();
     await waitForHydration(page);
     await slotStatus(page, "passport", "not_uploaded").waitFor();
+    await slotStatus(page, "proof_of_address", "not_uploaded").waitFor();
 
     // The identity document, uploaded slowly enough to watch the bar move, then pending.
     const photo = await noisyJpeg();
@@ -202,7 +212,7 @@ describe("kyc documents: upload with progress, reject in the console, re-upload,
     await chooseFile(page, "proof_of_address", "Proof of address", {
       name: "utility-bill.pdf",
       mimeType: "application/pdf",
-      buffer: plainPdf(),
+      buffer: pdf(),
     });
     await slotStatus(page, "proof_of_address", "pending").waitFor({ timeout: 20_000 });
 

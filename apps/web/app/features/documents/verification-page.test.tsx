@@ -79,7 +79,7 @@ const server = {
   documents: [] as Document[],
   /** The list's metadata beyond the pager; null: an older server that sends only the pager. */
   standing: null as { is_verified: boolean; missing: string[] } | null,
-  calls: [] as { method: string; url: string; body: string }[],
+  calls: [] as { method: string; url: string; body: string; authorization: string | null }[],
 };
 
 beforeEach(() => {
@@ -89,8 +89,17 @@ beforeEach(() => {
   server.standing = null;
   server.calls = [];
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  vi.stubGlobal("fetch", async (request: Request) => {
-    server.calls.push({ method: request.method, url: new URL(request.url).pathname, body: await request.text() });
+  vi.stubGlobal("fetch", async (input: Request | string, init?: RequestInit) => {
+    const request = typeof input === "string" ? new Request(new URL(input, location.origin), init) : input;
+    const url = new URL(request.url).pathname;
+    server.calls.push({
+      method: request.method,
+      url,
+      body: await request.text(),
+      authorization: request.headers.get("authorization"),
+    });
+    if (url.endsWith("/file"))
+      return new Response("%PDF-1.4 the file", { status: 200, headers: { "content-type": "application/pdf" } });
     const payload = request.method === "DELETE" ? { guid: "x" } : server.documents;
     const envelope = {
       status: "ok",
@@ -302,5 +311,26 @@ describe("VerificationPage", () => {
     );
     await waitFor(() => expect(screen.getByTestId("verification-state").dataset.verified).toBe("true"));
     expect(within(screen.getByTestId("verification-state")).getByRole("heading").textContent).toBe("Verified");
+  });
+
+  it("downloads the player's own file with the bearer token", async () => {
+    const sent = doc({ type: "passport", status: "pending", original_filename: "my-passport.jpg" });
+    server.documents = [sent];
+    const created = vi.fn(() => "blob:file");
+    // jsdom has no object URLs; these two are put back below.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = () => undefined;
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    renderPage();
+    await screen.findAllByTestId("document-slot");
+    fireEvent.click(within(slot("passport")).getByRole("button", { name: "Download your passport" }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const call = server.calls.find((c) => c.url.endsWith("/file"))!;
+    expect([call.url, call.authorization]).toEqual([`/api/v1/documents/document/${sent.guid}/file`, "Bearer token"]);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect((clicked.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe("my-passport.jpg");
+    clicked.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 });

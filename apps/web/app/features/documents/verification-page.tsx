@@ -5,8 +5,10 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/icons";
 import { cx } from "../../lib/cx";
+import { toastError } from "../../lib/toasts";
 import { documentsKey, useDocuments } from "./documents-api";
 import { DeleteDocumentButton } from "./delete-document-button";
+import { downloadDocument } from "./download-document";
 import { formatFileSize } from "./file-checks";
 import { UploadPanel } from "./upload-panel";
 import {
@@ -257,6 +259,9 @@ function SlotRow({
               {actions.upload === "reupload" ? "Upload again" : "Upload"}
             </button>
           ) : null}
+          {slot.latest ? (
+            <DownloadButton guid={slot.latest.guid} fileName={slot.latest.original_filename} label={label} />
+          ) : null}
           {actions.remove && slot.latest ? (
             <DeleteDocumentButton documentType={slot.type} fileName={slot.latest.original_filename} />
           ) : null}
@@ -286,6 +291,29 @@ function SlotRow({
         <UploadPanel documentType={slot.type} onUploaded={() => onOpen(null)} onClose={() => onOpen(null)} />
       ) : null}
     </li>
+  );
+}
+
+function DownloadButton({ guid, fileName, label }: { guid: string; fileName: string; label: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    setBusy(true);
+    downloadDocument(guid, fileName)
+      .catch((error: unknown) =>
+        toastError(error instanceof Error ? error.message : "The file could not be downloaded."),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <button
+      type="button"
+      className="btn-ghost h-9"
+      aria-label={`Download your ${label.toLowerCase()}`}
+      disabled={busy}
+      onClick={download}
+    >
+      {busy ? "Downloading…" : "Download"}
+    </button>
   );
 }
 
