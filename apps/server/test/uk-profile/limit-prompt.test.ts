@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jurisdictionProfile } from "@croupier/contract/jurisdiction";
+import { assertLimitPromptAnswered } from "../../src/modules/uk-profile/assert-limit-prompt-answered.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bearer, signUp } from "../identity/identity-helpers.ts";
 
@@ -56,6 +58,20 @@ describe.each([
     expect(set.statusCode).toBe(200);
     expect((await prompt(token)).body.payload.show).toBe(false);
     expect((await prompt(token, "limit_set")).body.payload).toMatchObject({ show: false, answer: "limit_set" });
+  });
+
+  it("holds deposits until answered where the profile requires it (the deposit paths' check)", async () => {
+    const account = await signUp(ctx.app, `deposit-${randomUUID()}@example.com`);
+    const profile = jurisdictionProfile(jurisdiction as "gb" | "none");
+    const check = () => assertLimitPromptAnswered(ctx.database.db, profile, account.profile.id);
+    if (required)
+      await expect(check()).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: expect.stringMatching(/No limit for now/),
+      });
+    else await expect(check()).resolves.toBeUndefined();
+    await prompt(account.access_token, "declined");
+    await expect(check()).resolves.toBeUndefined();
   });
 
   it("is for players only", async () => {
