@@ -59,6 +59,8 @@ describe("account pages", () => {
     await success.waitFor();
     await page.keyboard.press("Escape");
     await success.waitFor({ state: "hidden" });
+    // The open dashboard fetched its figures again on the deposit's balance event.
+    await page.getByRole("region", { name: "USD over 30 days" }).getByText("40.00 USD").first().waitFor();
 
     // The wallet's "Deposit received" toast sits over the header's corner: the keyboard reaches the bell all the same.
     await bell.press("Enter");

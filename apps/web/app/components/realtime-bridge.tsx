@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { refetchDashboard } from "../features/account-dashboard/dashboard-api";
 import { applyDocumentStatusEvent } from "../features/documents/documents-api";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
 import { profileKey } from "../features/identity/profile";
@@ -25,6 +26,9 @@ export function RealtimeBridge() {
       applyBalanceEventToCache(queryClient, userId, event);
       // The first-deposit bridge listens; the deposit page announces the same when it sees its payment succeed.
       if (event.operation_type === DEPOSIT_OPERATION) announceDepositSettled();
+      // An open dashboard sums the ledger again after a payment (not after every bet of a session).
+      if (event.operation_type === DEPOSIT_OPERATION || event.operation_type.includes("withdrawal"))
+        void refetchDashboard(queryClient);
     },
     session_closed: (event) => handleSessionClosed(event.session_id, event.reason),
     customer_status_changed: (event) => void handleCustomerStatus(event.status),

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { AccountDashboard, DashboardRange } from "@croupier/contract/entities/account";
 import { playerApi } from "../../lib/player-api";
 
@@ -20,4 +20,9 @@ export const dashboardQueryOptions = (userId: string | null, days: DashboardRang
 
 export function useDashboard(userId: string | null, days: DashboardRange) {
   return useQuery({ ...dashboardQueryOptions(userId, days), placeholderData: keepPreviousData });
+}
+
+/** After a payment moved money: a mounted dashboard fetches its figures again (others just go stale). */
+export function refetchDashboard(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: dashboardRootKey });
 }
