@@ -129,6 +129,26 @@ describe("the limits page", () => {
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ limit_type: "deposit", period: "week", currency_guid: USD.guid, amount: "500" });
   });
 
+  it("asks before requesting a removal, closes on Escape, and requests it on confirmation", async () => {
+    const guid = "50000000-0000-4000-8000-000000000001";
+    answers["GET /api/v1/responsible-gaming/limits"] = ok({ limits: [limit({})], cooling_off_hours: 24 });
+    answers[`DELETE /api/v1/responsible-gaming/limits/${guid}`] = ok({
+      limit: limit({ pending: { amount: null, minutes: null, removal: true, requested_at: new Date().toISOString(), effective_at: new Date(Date.now() + 24 * HOUR).toISOString(), confirmable: false } }),
+    });
+    show();
+    fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
+    let dialog = await screen.findByRole("alertdialog", { name: /remove your daily deposit limit/i });
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    dialog = await screen.findByRole("alertdialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Request removal" }));
+    await waitFor(() => expect(toasts.success[0]).toMatch(/^Removal requested\. You can confirm it from /));
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([`/api/v1/responsible-gaming/limits/${guid}`]);
+  });
+
   it("shows the server's refusal", async () => {
     answers["GET /api/v1/responsible-gaming/limits"] = ok({ limits: [], cooling_off_hours: 24 });
     answers["PUT /api/v1/responsible-gaming/limits"] = {
