@@ -131,6 +131,19 @@ describe("setting limits", () => {
     expect(await limits(player)).toEqual([]);
   });
 
+  it("concurrent changes of one limit go one after the other: one row, the lowest amount in force", async () => {
+    const player = await newPlayer(t, "concurrent");
+    const amounts = ["70", "30", "90", "50", "40", "80"];
+    const answers = await Promise.all(
+      amounts.map((amount) => setLimit(player, { limit_type: "wager", period: "week", currency_guid: usd, amount })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(amounts.map(() => 200));
+    const list = await limits(player);
+    expect(list).toHaveLength(1);
+    // The amount only ever goes down at once; anything higher waits as a pending increase.
+    expect(list[0]).toMatchObject({ amount: "30" });
+  });
+
   it("answers 404 for another player's limit", async () => {
     const owner = await newPlayer(t, "owner");
     const other = await newPlayer(t, "other");
