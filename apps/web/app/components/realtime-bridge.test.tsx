@@ -5,6 +5,8 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { notificationsRootKey } from "../features/notifications/notifications-api";
 import type { RealtimeHandlers } from "../features/realtime/realtime-provider";
+import { documentsKey } from "../features/documents/documents-api";
+import { profileKey } from "../features/identity/profile";
 import { walletsRootKey } from "../features/wallet/wallet-keys";
 import { onDepositSettled } from "../lib/deposit-settled";
 import { RealtimeBridge } from "./realtime-bridge";
@@ -72,5 +74,26 @@ describe("RealtimeBridge", () => {
     handle(event("psp_deposit"));
     expect(settled).toHaveBeenCalledTimes(1);
     off();
+  });
+
+  it("applies a KYC decision to the cached documents and refetches the profile's is_verified", () => {
+    const queryClient = new QueryClient();
+    const guid = crypto.randomUUID();
+    queryClient.setQueryData(documentsKey("player-1"), {
+      documents: [{ guid, status: "pending", comment: null }],
+      is_verified: false,
+      missing: ["identity"],
+    });
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries").mockResolvedValue();
+    render(ui(queryClient, "connected"));
+    const handle = realtime.handlers!.document_status_changed;
+    if (handle === "ignored") throw new Error("document_status_changed must be handled");
+    handle({ event_id: "e1", document_guid: guid, document_type: "passport", status: "approved", comment: "Thanks", is_verified: true });
+    expect(queryClient.getQueryData(documentsKey("player-1"))).toMatchObject({
+      is_verified: true,
+      documents: [{ guid, status: "approved", comment: "Thanks" }],
+    });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: documentsKey("player-1") });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: profileKey("player-1") });
   });
 });
