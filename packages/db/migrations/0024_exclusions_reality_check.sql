@@ -75,3 +75,9 @@ CREATE OR REPLACE FUNCTION player_bet_blocked(customer uuid) RETURNS boolean LAN
     OR player_excluded(customer)
     OR player_reality_check_due(customer)
 $$;
+--> statement-breakpoint
+-- Under gb a self-exclusion that has ended stays in place until the player asks to return, and the
+-- account reopens one day after the request (ADR 020). Support records the request (audited).
+ALTER TABLE "player_exclusions" ADD COLUMN "return_requested_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "player_exclusions" ADD COLUMN "return_requested_by_staff" uuid;

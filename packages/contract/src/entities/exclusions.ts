@@ -56,6 +56,10 @@ export const exclusionList = z.array(exclusion);
 /** The staff view of one exclusion: who applied or ended an operator exclusion, and why. */
 export const staffExclusion = exclusion.extend({
   reason: z.string().nullable(),
+  /** gb: when support recorded the player's request to return after a self-exclusion ended. */
+  return_requested_at: z.string().nullable(),
+  /** gb: an ended self-exclusion that still keeps the player out (no request yet, or the day after it not over). */
+  holds_until_return: z.boolean(),
   created_by_staff: z.uuid().nullable(),
   ended_by_staff: z.uuid().nullable(),
   created_at: z.string(),
@@ -75,6 +79,13 @@ export const endOperatorExclusionBody = z.object({ reason: z.string().trim().min
 export type EndOperatorExclusionBody = z.infer<typeof endOperatorExclusionBody>;
 
 export const exclusionParams = z.object({ id: z.uuid(), exclusion_id: z.uuid() });
+
+/** Under gb an ended self-exclusion reopens the account one day after the player asks to return (ADR 020). */
+export const RETURN_COOLING_OFF_HOURS = 24;
+
+/** POST /players/:id/exclusions/:exclusion_id/return (back office, gb): how the player asked. */
+export const returnRequestBody = z.object({ note: z.string().trim().min(3).max(500) });
+export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
 
 /**
  * POST /players/:id/exclusions/payout (back office): an excluded player cannot log in, so support

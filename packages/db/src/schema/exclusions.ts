@@ -21,6 +21,10 @@ export const playerExclusions = pgTable(
     created_by_staff: uuid("created_by_staff"),
     ended_at: tstz("ended_at"),
     ended_by_staff: uuid("ended_by_staff"),
+    // Under gb an ended self-exclusion holds until the player asks to return; login reopens a day
+    // after this (migration 0024, ADR 020).
+    return_requested_at: tstz("return_requested_at"),
+    return_requested_by_staff: uuid("return_requested_by_staff"),
     created_at: createdAt(),
   },
   (t) => [

@@ -5,6 +5,8 @@ import { AppError } from "../../../lib/app-error.ts";
 import { queryRows } from "../../../lib/sql-executor.ts";
 import { lockedError } from "../shared/locked-error.ts";
 import { assertNotSelfExcluded } from "../../uk-profile/assert-not-self-excluded.ts";
+import { findHeldSelfExclusion } from "../../responsible-gaming/exclusions/find-held-self-exclusion.ts";
+import { selfExclusionNeedsReturnRequest } from "../../responsible-gaming/exclusions/self-exclusion-return-policy.ts";
 
 /** What the gate reads. IdentityServices satisfies it; refresh passes its own db and env. */
 export type LoginGate = { db: Db; env: Env };
@@ -69,6 +71,17 @@ export async function assertLoginAllowed(gate: LoginGate, userId: string): Promi
   if (!row) throw new AppError("UNAUTHORIZED", "Your session has ended. Please log in again.");
   if (row.status === "locked") throw lockedError(row.reason);
   if (row.kind) throw exclusionError(row.kind, row.indefinite ? null : row.ends_at);
+  // gb: an ended self-exclusion holds until the player asks to return, and a day after that (ADR 020).
+  if (selfExclusionNeedsReturnRequest(gate.env.jurisdiction)) {
+    const held = await findHeldSelfExclusion(gate.db, userId);
+    if (held)
+      throw new AppError(
+        "PLAYER_BLOCKED",
+        held.reopens_at
+          ? `You asked to return after your self-exclusion: your account reopens on ${formatExclusionEnd(held.reopens_at)}.`
+          : `Your self-exclusion ended on ${formatExclusionEnd(held.ended_at)}. To play again, contact support and ask to return: your account reopens 24 hours after you ask.`,
+      );
+  }
 
   // --- National self-exclusion register (issue #16, part E) -------------------------------
   // The register check goes here, after the account's own state: fail closed when the register

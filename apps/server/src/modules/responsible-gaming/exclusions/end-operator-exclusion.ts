@@ -44,7 +44,7 @@ export async function endOperatorExclusion(
       after: { active: false },
       details: { reason: input.reason },
     });
-    const rows = await listExclusions(tx, input.playerId);
+    const rows = await listExclusions(tx, input.playerId, { needsReturnRequest: false });
     return rows.find((r) => r.guid === input.exclusionId)!;
   });
 }

@@ -35,7 +35,8 @@ export const exclusionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okEnvelope(exclusionList) },
       },
     },
-    async (request) => ok(request, (await listExclusions(database.db, playerId(request))).map(ownView)),
+    async (request) =>
+      ok(request, (await listExclusions(database.db, playerId(request), { needsReturnRequest: false })).map(ownView)),
   );
 
   app.post(

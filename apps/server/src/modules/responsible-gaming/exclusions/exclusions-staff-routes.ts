@@ -7,6 +7,7 @@ import {
   exclusionParams,
   exclusionPayoutBody,
   exclusionPayoutResult,
+  returnRequestBody,
   operatorExclusionBody,
   staffExclusion,
   staffExclusionList,
@@ -20,6 +21,8 @@ import { auditActor } from "../../staff/record-audit.ts";
 import { applyOperatorExclusion } from "./apply-operator-exclusion.ts";
 import { endOperatorExclusion } from "./end-operator-exclusion.ts";
 import { listExclusions } from "./list-exclusions.ts";
+import { recordReturnRequest } from "./record-return-request.ts";
+import { selfExclusionNeedsReturnRequest } from "./self-exclusion-return-policy.ts";
 import { payOutExcludedBalance } from "./pay-out-excluded-balance.ts";
 import { realityCheckStaffRoutes } from "../reality-check/reality-check-staff-routes.ts";
 
@@ -28,10 +31,16 @@ const tags = ["Back office: player protection"];
 /** Staff view of exclusions and operator exclusions (issue #16, ADR 020; registered in routes/backoffice-v1.ts). */
 export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const needsReturnRequest = selfExclusionNeedsReturnRequest(app.env.jurisdiction);
   // The reality-check setting shows on the same console tab; one registered plugin serves both.
   await app.register(realityCheckStaffRoutes);
   // The payout is an ordinary withdrawal (reservation, review rule, PSP): the payments module's own context.
-  const payments: PaymentsContext = { db, env: app.env, providers: createProviderRegistry({ db, env: app.env }), log: app.log };
+  const payments: PaymentsContext = {
+    db,
+    env: app.env,
+    providers: createProviderRegistry({ db, env: app.env }),
+    log: app.log,
+  };
   const actorOf = (request: Parameters<typeof auditActor>[0]) => ({
     ...auditActor(request),
     staffId: currentStaff(request).staffId,
@@ -50,7 +59,7 @@ export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assertPlayerExists(db, request.params.id);
-      return ok(request, await listExclusions(db, request.params.id));
+      return ok(request, await listExclusions(db, request.params.id, { needsReturnRequest }));
     },
   );
 
@@ -61,7 +70,8 @@ export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Apply an operator exclusion with a reason (no end date: until further notice); sessions end at once",
-        description: "Only extends: refused (409) when an exclusion in force already ends at or after the new end. Audited.",
+        description:
+          "Only extends: refused (409) when an exclusion in force already ends at or after the new end. Audited.",
         params: playerIdParams,
         body: operatorExclusionBody,
         response: { 200: okEnvelope(exclusion) },
@@ -111,7 +121,37 @@ export const exclusionsStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         request,
-        await payOutExcludedBalance(payments, auditActor(request), { playerId: request.params.id, walletGuid: request.body.wallet_guid }),
+        await payOutExcludedBalance(payments, auditActor(request), {
+          playerId: request.params.id,
+          walletGuid: request.body.wallet_guid,
+        }),
+      ),
+  );
+
+  app.post(
+    "/players/:id/exclusions/:exclusion_id/return",
+    {
+      config: { permission: "protection.manage" },
+      schema: {
+        tags,
+        summary:
+          "Record that the player asked to return after their self-exclusion ended (gb): login reopens a day later",
+        description:
+          "409 where the jurisdiction does not require it, for another kind, before the end, or when already recorded. Audited.",
+        params: exclusionParams,
+        body: returnRequestBody,
+        response: { 200: okEnvelope(staffExclusion) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await recordReturnRequest(db, actorOf(request), {
+          playerId: request.params.id,
+          exclusionId: request.params.exclusion_id,
+          note: request.body.note,
+          required: needsReturnRequest,
+        }),
       ),
   );
 };

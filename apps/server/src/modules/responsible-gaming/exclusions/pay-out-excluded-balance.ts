@@ -37,7 +37,11 @@ export async function payOutExcludedBalance(
          WHERE customer_guid = ${input.playerId} AND deleted_at IS NULL
          ORDER BY created_at DESC LIMIT 1`,
   );
-  if (!card) throw new AppError("CONFLICT", "The player has no saved card to pay out to: arrange the payout by another channel.");
+  if (!card)
+    throw new AppError(
+      "CONFLICT",
+      "The player has no saved card to pay out to: arrange the payout by another channel.",
+    );
   const paymentGuid = await createWithdrawal(ctx, {
     playerGuid: input.playerId,
     walletGuid: input.walletGuid,

@@ -3,7 +3,12 @@ import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { CreateExclusionBody, Exclusion } from "@croupier/contract/entities/exclusions";
 import { AppError } from "../../../lib/app-error.ts";
 import { queryRows } from "../../../lib/sql-executor.ts";
-import { assertNotLocked, clearFailures, lockedMessage, recordFailure } from "../../identity/authorization/attempt-limits.ts";
+import {
+  assertNotLocked,
+  clearFailures,
+  lockedMessage,
+  recordFailure,
+} from "../../identity/authorization/attempt-limits.ts";
 import { verifyPassword } from "../../identity/password/hash-password.ts";
 import { createExclusion } from "./create-exclusion.ts";
 
