@@ -18,6 +18,8 @@ const row = (overrides: Partial<StaffExclusion>): StaffExclusion => ({
   created_by_staff: "5a1e4b0c-7d2f-4e1a-9c3b-8f6d2e1a0b99",
   ended_by_staff: null,
   created_at: "2026-11-01T10:00:00.000Z",
+  return_requested_at: null,
+  holds_until_return: false,
   ...overrides,
 });
 
@@ -168,5 +170,27 @@ describe("ExclusionsTab", () => {
     expect(calls.find((c) => c.path.endsWith("/payout"))!.body).toEqual({
       wallet_guid: "0d7a4a39-4c8e-4d0c-8a4c-2c7f3f3c0b11",
     });
+  });
+
+  it("records a player's request to return after an ended self-exclusion (gb)", async () => {
+    const held = row({
+      kind: "self_exclusion",
+      period: "6m",
+      active: false,
+      reason: null,
+      ends_at: "2026-10-01T00:00:00.000Z",
+      holds_until_return: true,
+    });
+    const calls = fakeApi([held]);
+    renderTab(true);
+    await screen.findByText("Over: waits for a request to return");
+    fireEvent.click(screen.getByRole("button", { name: "Player asked to return" }));
+    const dialog = await screen.findByRole("dialog", { name: "Record the player's request to return" });
+    fireEvent.change(within(dialog).getByLabelText("How the player asked (kept in the audit log)"), {
+      target: { value: "By phone" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Record request" }));
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith("/return"))).toHaveLength(1));
+    expect(calls.find((c) => c.path.endsWith("/return"))!.body).toEqual({ note: "By phone" });
   });
 });

@@ -13,6 +13,7 @@ import { usePlayerExclusions } from "./list-player-exclusions";
 import { usePlayerRealityCheck } from "./load-player-reality-check";
 import { usePlayerWallets } from "./load-player-wallets";
 import { usePayOutExcludedBalance } from "./pay-out-excluded-balance";
+import { useRecordReturnRequest } from "./record-return-request";
 
 const KIND_LABELS: Record<StaffExclusion["kind"], string> = {
   time_out: "Time-out (player)",
@@ -29,6 +30,7 @@ const REASON_MAX = 500;
 export function ExclusionsTab({ playerId, canWrite }: { playerId: string; canWrite: boolean }) {
   const exclusions = usePlayerExclusions(playerId);
   const [ending, setEnding] = useState<StaffExclusion | null>(null);
+  const [returning, setReturning] = useState<StaffExclusion | null>(null);
   if (exclusions.isPending) return <LoadingBlock label="Loading exclusions" />;
   if (exclusions.isError) return <ErrorState error={exclusions.error} onRetry={() => void exclusions.refetch()} />;
   return (
@@ -74,6 +76,12 @@ export function ExclusionsTab({ playerId, canWrite }: { playerId: string; canWri
                       <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-700">In force</span>
                     ) : e.ended_at ? (
                       `Ended early ${formatDateTime(e.ended_at)}`
+                    ) : e.holds_until_return ? (
+                      <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800">
+                        {e.return_requested_at
+                          ? `Return asked ${formatDateTime(e.return_requested_at)}: reopens 24 h later`
+                          : "Over: waits for a request to return"}
+                      </span>
                     ) : (
                       "Over"
                     )}
@@ -85,6 +93,10 @@ export function ExclusionsTab({ playerId, canWrite }: { playerId: string; canWri
                         <Button variant="secondary" onClick={() => setEnding(e)}>
                           End early
                         </Button>
+                      ) : e.holds_until_return && !e.return_requested_at ? (
+                        <Button variant="secondary" onClick={() => setReturning(e)}>
+                          Player asked to return
+                        </Button>
                       ) : null}
                     </td>
                   ) : null}
@@ -95,6 +107,9 @@ export function ExclusionsTab({ playerId, canWrite }: { playerId: string; canWri
         </div>
       )}
       {ending ? <EndExclusionDialog playerId={playerId} exclusion={ending} onClose={() => setEnding(null)} /> : null}
+      {returning ? (
+        <ReturnRequestDialog playerId={playerId} exclusion={returning} onClose={() => setReturning(null)} />
+      ) : null}
     </div>
   );
 }
@@ -362,5 +377,69 @@ function RealityCheckLine({ playerId }: { playerId: string }) {
       {isDefault ? " (jurisdiction default)" : " (player's choice)"}
       {answered ? `; last answered ${formatDateTime(answered)}` : ""}.
     </p>
+  );
+}
+
+/**
+ * gb (ADR 020): an ended self-exclusion holds until the player asks to return; support records the
+ * request here and login reopens 24 hours later.
+ */
+function ReturnRequestDialog({
+  playerId,
+  exclusion,
+  onClose,
+}: {
+  playerId: string;
+  exclusion: StaffExclusion;
+  onClose: () => void;
+}) {
+  const [note, setNote] = useState("");
+  const record = useRecordReturnRequest(playerId);
+  const fields = record.isError ? fieldErrorsOf(record.error) : {};
+  const error = record.isError && !fields.note && !isHandled(record.error) ? errorMessageOf(record.error) : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (note.trim().length < 3 || record.isPending) return;
+    record.mutate(
+      { exclusionId: exclusion.guid, note: note.trim() },
+      {
+        onSuccess: () => {
+          toast.success("Request recorded. The player can log in again in 24 hours.");
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => !next && !record.isPending && onClose()}
+      title="Record the player's request to return"
+      description={`The self-exclusion ended ${exclusion.ends_at ? formatDateTime(exclusion.ends_at) : ""}. Login reopens 24 hours after this request.`}
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <ReasonField
+          label="How the player asked (kept in the audit log)"
+          value={note}
+          onChange={setNote}
+          error={fields.note}
+        />
+        {error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose} disabled={record.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={record.isPending} disabled={note.trim().length < 3}>
+            Record request
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
