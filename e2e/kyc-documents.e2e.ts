@@ -183,6 +183,16 @@ describe("kyc documents: upload with progress, reject in the console, re-upload,
     // The identity document, uploaded slowly enough to watch the bar move, then pending.
     const photo = await noisyJpeg();
     await throttleUploads(page, 256 * 1024);
+
+    // Cancelled half-way: the request is aborted and nothing is kept.
+    await chooseFile(page, "passport", "Passport", { name: "passport.jpg", mimeType: "image/jpeg", buffer: photo });
+    await slot(page, "passport").getByRole("progressbar", { name: "Uploading Passport" }).waitFor();
+    await slot(page, "passport").getByRole("button", { name: "Cancel upload" }).click();
+    await slot(page, "passport").getByText("Upload cancelled. Nothing was sent for review.").waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await slotStatus(page, "passport", "not_uploaded").waitFor();
+
     await chooseFile(page, "passport", "Passport", { name: "passport.jpg", mimeType: "image/jpeg", buffer: photo });
     const bar = slot(page, "passport").getByRole("progressbar", { name: "Uploading Passport" });
     await bar.waitFor();
