@@ -88,6 +88,10 @@ describe("NotificationsView", () => {
     expect(items.map((item) => item.dataset.unread)).toEqual(["true", "false"]);
     expect(within(items[0]!).getByText("Unread:", { exact: false })).toBeTruthy();
     expect(screen.getByText("1 unread")).toBeTruthy();
+    // Each notification leads to the page with its details.
+    expect(within(items[0]!).getByRole("link", { name: "Transactions: Deposit received" }).getAttribute("href")).toBe(
+      "/account/wallets/history",
+    );
 
     fireEvent.click(screen.getByRole("button", { name: "Mark all as read" }));
     await screen.findByText("All read");

@@ -1,8 +1,20 @@
-import type { Notification } from "@croupier/contract/entities/notifications";
+import type { Notification, NotificationKind } from "@croupier/contract/entities/notifications";
+import { Link } from "react-router";
 import { EmptyState } from "../../components/empty-state";
 import { toastError } from "../../lib/toasts";
 import { useAuth } from "../../lib/use-auth";
 import { useMarkNotificationsRead, useNotifications } from "./notifications-api";
+
+/** Where each kind's details live in the account area. */
+const KIND_PAGES: Record<NotificationKind, { to: string; label: string }> = {
+  deposit_settled: { to: "/account/wallets/history", label: "Transactions" },
+  withdrawal_paid: { to: "/account/wallets/history", label: "Transactions" },
+  withdrawal_declined: { to: "/account/wallets/history", label: "Transactions" },
+  document_approved: { to: "/account/user-info/verification", label: "Verification" },
+  document_rejected: { to: "/account/user-info/verification", label: "Verification" },
+  limit_change_effective: { to: "/account/limit", label: "Limits" },
+  limit_increase_ready: { to: "/account/limit", label: "Limits" },
+};
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -69,6 +81,7 @@ export function NotificationsView() {
 
 function NotificationItem({ item, onRead }: { item: Notification; onRead: () => void }) {
   const unread = item.read_at === null;
+  const page = KIND_PAGES[item.kind] as (typeof KIND_PAGES)[NotificationKind] | undefined;
   return (
     <li data-testid="notification" data-unread={unread} className={unread ? "bg-ink-850" : "bg-ink-900"}>
       <div className="flex items-start gap-3 px-4 py-3">
@@ -82,9 +95,19 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: () => 
             {item.title}
           </p>
           <p className="mt-0.5 text-sm break-words text-mist-400">{item.body}</p>
-          <time dateTime={item.created_at} className="mt-1 block text-xs text-mist-500">
-            {dateTime.format(new Date(item.created_at))}
-          </time>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-mist-500">
+            <time dateTime={item.created_at}>{dateTime.format(new Date(item.created_at))}</time>
+            {page ? (
+              <Link
+                to={page.to}
+                className="font-semibold text-gold-400 hover:underline"
+                onClick={unread ? onRead : undefined}
+              >
+                {page.label}
+                <span className="sr-only">: {item.title}</span>
+              </Link>
+            ) : null}
+          </p>
         </div>
         {unread ? (
           <button
