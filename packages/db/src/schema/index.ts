@@ -19,3 +19,4 @@ export * from "./documents.ts";
 export * from "./notifications.ts";
 export * from "./uk-profile.ts";
 export * from "./responsible-gaming-limits.ts";
+export * from "./platform-rules.ts";
