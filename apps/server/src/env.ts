@@ -161,6 +161,8 @@ export const envObject = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   // Request header with the visitor's ISO country set by a trusted proxy (e.g. CF-IPCountry); read only with TRUST_PROXY.
   COUNTRY_HEADER: z.string().max(64).default(""),
+  // A local MaxMind DB file (GeoLite2-Country / DB-IP lite) for the visitor's country; absent = lookups skipped with a warning.
+  GEOIP_DB_PATH: z.string().max(500).default(""),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10).default(10),
   LOGIN_LOCK_MINUTES: z.coerce
     .number()
