@@ -5,7 +5,7 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { notificationsRootKey } from "../features/notifications/notifications-api";
 import type { RealtimeHandlers } from "../features/realtime/realtime-provider";
-import { documentsKey } from "../features/documents/documents-api";
+import { documentsKey } from "../features/documents/document-events";
 import { profileKey } from "../features/identity/profile";
 import { walletsRootKey } from "../features/wallet/wallet-keys";
 import { onDepositSettled } from "../lib/deposit-settled";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refetchDashboard } from "../features/account-dashboard/dashboard-api";
-import { applyDocumentStatusEvent } from "../features/documents/documents-api";
+import { applyDocumentStatusEvent } from "../features/documents/document-events";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
 import { profileKey } from "../features/identity/profile";
 import { handleNotificationCreated, refetchNotifications } from "../features/notifications/notification-events";

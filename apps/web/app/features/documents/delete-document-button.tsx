@@ -5,7 +5,8 @@ import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { useApi } from "../../lib/browser-api";
 import { toastError, toastSuccess } from "../../lib/toasts";
-import { deleteDocument, documentsRootKey } from "./documents-api";
+import { documentsRootKey } from "./document-events";
+import { deleteDocument } from "./documents-api";
 import { DOCUMENT_TYPE_LABELS } from "./verification-state";
 
 /** Withdraws a document still waiting for review (the server deletes only pending ones), after asking. */

@@ -2,12 +2,12 @@ import type {
   DeleteDocumentBody,
   Document,
   DocumentsListBody,
-  DocumentStatusChangedPayload,
   DocumentType,
 } from "@croupier/contract/entities/documents";
-import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Api } from "../../lib/api-get";
 import { useApi } from "../../lib/browser-api";
+import { documentsKey, type DocumentsView } from "./document-events";
 import { isGroupId, missingGroups, type DocumentGroupId } from "./verification-state";
 
 // The player's KYC documents (issue #16, seed 001): POST /documents (the list, "sent as POST with a
@@ -17,16 +17,6 @@ import { isGroupId, missingGroups, type DocumentGroupId } from "./verification-s
 
 /** Every document a player can have is one per type and a few rejected ones; one page holds them all. */
 export const DOCUMENTS_PAGE_SIZE = 100;
-
-export const documentsRootKey = ["documents"] as const;
-export const documentsKey = (userId: string | null) => [...documentsRootKey, userId] as const;
-
-/**
- * The list and where the player stands. The server sends is_verified and `missing` (the operator's
- * required groups still without an approved document) in the list's metadata; a server that does
- * not is read as not verified, with the missing groups worked out from the default required set.
- */
-export type DocumentsView = { documents: Document[]; is_verified: boolean; missing: readonly DocumentGroupId[] };
 
 type ListMetadata = { is_verified?: boolean; missing?: string[] };
 
@@ -54,29 +44,4 @@ export const documentsQueryOptions = (api: Api, userId: string | null) =>
 
 export function useDocuments(userId: string | null) {
   return useQuery(documentsQueryOptions(useApi(), userId));
-}
-
-/**
- * A reviewer's decision (realtime document_status_changed): the list is fetched again, since the
- * event carries the status and comment but not the document's comment thread.
- */
-export function applyDocumentStatusEvent(
-  queryClient: QueryClient,
-  userId: string | null,
-  event: DocumentStatusChangedPayload,
-): void {
-  queryClient.setQueryData<DocumentsView>(documentsKey(userId), (view) =>
-    view
-      ? {
-          ...view,
-          is_verified: event.is_verified,
-          documents: view.documents.map((document) =>
-            document.guid === event.document_guid
-              ? { ...document, status: event.status, comment: event.comment }
-              : document,
-          ),
-        }
-      : view,
-  );
-  void queryClient.invalidateQueries({ queryKey: documentsKey(userId) });
 }

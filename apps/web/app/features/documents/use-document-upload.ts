@@ -2,7 +2,7 @@ import type { Document, DocumentType } from "@croupier/contract/entities/documen
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toastSuccess } from "../../lib/toasts";
-import { documentsRootKey } from "./documents-api";
+import { documentsRootKey } from "./document-events";
 import { DOCUMENT_TYPE_LABELS } from "./verification-state";
 import { precheckFile, uploadFileName } from "./file-checks";
 import { isAbortError, uploadDocument, UploadError } from "./upload-document";

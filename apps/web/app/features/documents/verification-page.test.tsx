@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clientAuth } from "../../lib/client-auth";
-import { applyDocumentStatusEvent } from "./documents-api";
+import { applyDocumentStatusEvent } from "./document-events";
 import { TOO_LARGE_MESSAGE } from "./file-checks";
 import { VerificationPage } from "./verification-page";
 
