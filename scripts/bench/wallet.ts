@@ -303,6 +303,7 @@ async function main() {
         JWT_SECRET: randomBytes(32).toString("hex"),
         PROVIDER_HOUSE_SECRET: SECRET,
         STAFF_SECRET_KEY: randomBytes(32).toString("hex"),
+        DOCUMENTS_KEY: randomBytes(32).toString("hex"),
         REDIS_URL: "",
         DATABASE_POOL_MAX: String(POOL_MAX),
       },

@@ -30,6 +30,7 @@ export async function startBenchServer({ name }: { name: string }): Promise<Benc
       JWT_SECRET: randomBytes(32).toString("hex"),
       PROVIDER_HOUSE_SECRET: randomBytes(16).toString("hex"),
       STAFF_SECRET_KEY: randomBytes(32).toString("hex"),
+      DOCUMENTS_KEY: randomBytes(32).toString("hex"),
       SEED_DEMO_DATA: "true",
       HOST: "127.0.0.1",
       PORT: String(port),

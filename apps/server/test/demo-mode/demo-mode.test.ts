@@ -13,7 +13,7 @@ import { bearer, signUp } from "../identity/identity-helpers.ts";
 // the sandbox PSP) exist only in demo mode, which production and reachable hosts refuse, and which the
 // server announces loudly at boot.
 
-const PROD = { NODE_ENV: "production", JWT_SECRET: "p".repeat(40), PROVIDER_HOUSE_SECRET: "h".repeat(20), STAFF_SECRET_KEY: "s".repeat(40) };
+const PROD = { NODE_ENV: "production", JWT_SECRET: "p".repeat(40), PROVIDER_HOUSE_SECRET: "h".repeat(20), STAFF_SECRET_KEY: "s".repeat(40), DOCUMENTS_KEY: "d".repeat(64) };
 
 /** Every development-only route, with a request that reaches it when it exists. */
 async function devRouteStatuses(t: TestContext) {

@@ -71,7 +71,7 @@ describe("launch URLs without PUBLIC_URL follow the loopback name the player use
 
   it("never in production without PUBLIC_URL", async () => {
     const prod = await buildTestApp(
-      { PORT: "3123", NODE_ENV: "production", JWT_SECRET: "p".repeat(40), PROVIDER_HOUSE_SECRET: "h".repeat(20), STAFF_SECRET_KEY: "s".repeat(40) },
+      { PORT: "3123", NODE_ENV: "production", JWT_SECRET: "p".repeat(40), PROVIDER_HOUSE_SECRET: "h".repeat(20), STAFF_SECRET_KEY: "s".repeat(40), DOCUMENTS_KEY: "d".repeat(64) },
       { demo: true },
     );
     try {

@@ -167,6 +167,7 @@ describe("dev outbox", () => {
       JWT_SECRET: "a-production-secret-of-at-least-32-chars",
       PROVIDER_HOUSE_SECRET: "production-house-secret",
       STAFF_SECRET_KEY: "a-production-staff-key-of-at-least-32-chars",
+      DOCUMENTS_KEY: "d".repeat(64),
     });
     try {
       expect((await prod.app.inject({ method: "GET", url: "/dev/outbox" })).statusCode).toBe(404);

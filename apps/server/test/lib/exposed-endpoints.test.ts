@@ -5,7 +5,7 @@ import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 
 // Operators' endpoints (issue #13 item 13): /metrics shows route timings and process internals, and the
 // API reference maps every route; in production neither is public unless the operator says so.
-const PROD = { NODE_ENV: "production", JWT_SECRET: "p".repeat(40), PROVIDER_HOUSE_SECRET: "h".repeat(20), STAFF_SECRET_KEY: "s".repeat(40) };
+const PROD = { NODE_ENV: "production", JWT_SECRET: "p".repeat(40), PROVIDER_HOUSE_SECRET: "h".repeat(20), STAFF_SECRET_KEY: "s".repeat(40), DOCUMENTS_KEY: "d".repeat(64) };
 const TOKEN = "m".repeat(40);
 
 const contexts: TestContext[] = [];

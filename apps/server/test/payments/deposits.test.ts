@@ -173,7 +173,7 @@ describe("card deposits through the sandbox's hosted page", () => {
 
   it("does not exist in production", async () => {
     // The sandbox PSP itself is refused in production (test/demo-mode/demo-mode.test.ts).
-    const prod = await buildPaymentsApp({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), PROVIDER_HOUSE_SECRET: "y".repeat(20), STAFF_SECRET_KEY: "z".repeat(40) });
+    const prod = await buildPaymentsApp({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), PROVIDER_HOUSE_SECRET: "y".repeat(20), STAFF_SECRET_KEY: "z".repeat(40), DOCUMENTS_KEY: "d".repeat(64) });
     try {
       const p = await newPlayer(prod, "prod");
       await prod.database.query("UPDATE users SET is_verified = true WHERE guid = $1", [p.id]);
