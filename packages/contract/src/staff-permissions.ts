@@ -30,6 +30,8 @@ export const STAFF_PERMISSIONS = [
   "bonuses.manage",
   "audit.read",
   "staff.manage",
+  // Site rules (issue #19): per-path redirects, maintenance and country restrictions.
+  "site.manage",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
