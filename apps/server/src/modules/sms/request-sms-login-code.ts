@@ -51,13 +51,9 @@ export async function requestSmsLoginCode(
     });
   });
   const to = `+${phoneDigits(input.phone)}`;
-  try {
-    await sms.send(
-      to,
-      `Your login code is ${code}. It expires in 5 minutes. Never share it: we will never ask you for it.`,
-    );
-  } catch {
-    // The answer stays the same as for an unknown number; the player can ask again in a minute.
-    log.warn({ to: maskPhone(to) }, "SMS login code not sent");
-  }
+  // Sent in the background: waiting for the gateway would make a known number answer later than an
+  // unknown one (enumeration by timing). A failed send is logged; the player can ask again in a minute.
+  void sms
+    .send(to, `Your login code is ${code}. It expires in 5 minutes. Never share it: we will never ask you for it.`)
+    .catch(() => log.warn({ to: maskPhone(to) }, "SMS login code not sent"));
 }
