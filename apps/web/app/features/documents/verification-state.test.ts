@@ -1,6 +1,7 @@
 import type { Document } from "@croupier/contract/entities/documents";
+import { DOCUMENT_TYPES, VERIFICATION_GROUPS } from "@croupier/contract/entities/documents";
 import { describe, expect, it } from "vitest";
-import { documentSlot, groupStatus, missingGroups, slotActions } from "./verification-state";
+import { DOCUMENT_GROUPS, documentSlot, groupStatus, missingGroups, slotActions } from "./verification-state";
 
 const PLAYER = "20000000-0000-4000-8000-000000000001";
 let serial = 0;
@@ -96,5 +97,12 @@ describe("slotActions", () => {
     expect(slotActions("rejected")).toEqual({ upload: "reupload", remove: false });
     expect(slotActions("pending")).toEqual({ upload: null, remove: true });
     expect(slotActions("approved")).toEqual({ upload: null, remove: false });
+  });
+});
+
+describe("DOCUMENT_GROUPS", () => {
+  it("shows every group and every document type of the contract, each type once", () => {
+    expect(DOCUMENT_GROUPS.map((group) => group.id)).toEqual([...VERIFICATION_GROUPS]);
+    expect(DOCUMENT_GROUPS.flatMap((group) => group.types).sort()).toEqual([...DOCUMENT_TYPES].sort());
   });
 });

@@ -1,4 +1,9 @@
-import type { Document, DocumentComment, DocumentType } from "@croupier/contract/entities/documents";
+import type {
+  Document,
+  DocumentComment,
+  DocumentType,
+  VERIFICATION_GROUPS,
+} from "@croupier/contract/entities/documents";
 
 // What the verification page shows, derived from the player's documents: per type its latest
 // document and status, per group (identity counts any one of three papers) its standing, and which
@@ -7,7 +12,8 @@ import type { Document, DocumentComment, DocumentType } from "@croupier/contract
 
 export type SlotStatus = "not_uploaded" | "pending" | "approved" | "rejected";
 
-export type DocumentGroupId = "identity" | "proof_of_address" | "payment_method" | "selfie";
+/** The contract's verification groups ("identity" counts any one of three papers). */
+export type DocumentGroupId = (typeof VERIFICATION_GROUPS)[number];
 
 export type DocumentGroup = {
   id: DocumentGroupId;
