@@ -125,6 +125,14 @@ describe("account history", () => {
       player.id,
       `moved-${randomUUID()}@example.com`,
     ]);
+    await t.database.query("UPDATE users SET phone_code = '+44', phone_number = '7700900123' WHERE guid = $1", [
+      player.id,
+    ]);
+    await t.database.query("UPDATE users SET is_phone_verified = true WHERE guid = $1", [player.id]);
+    // An update that changes none of them writes nothing.
+    await t.database.query("UPDATE users SET is_phone_verified = true, phone_number = '7700900123' WHERE guid = $1", [
+      player.id,
+    ]);
     const usd = await t.database.query<{ guid: string }>("SELECT guid FROM currencies WHERE code = 'USD'");
     await t.database.query(
       `INSERT INTO player_limit_changes (user_guid, limit_guid, kind, period, currency_guid, action, old_amount, new_amount)
@@ -172,7 +180,13 @@ describe("account history", () => {
 
     // One kind at a time, and pages that say whether another follows.
     const credentials = await history(player, "?kind=credentials");
-    expect(credentials.items.map((entry) => entry.action).sort()).toEqual(["email_changed", "password_changed"]);
+    expect(credentials.items.map((entry) => entry.action).sort()).toEqual([
+      "email_changed",
+      "password_changed",
+      "phone_changed",
+      "phone_verified",
+    ]);
+    expect(credentials.items.find((entry) => entry.action === "phone_verified")!.title).toBe("Phone number verified");
     const firstPage = await history(player, "?per_page=2");
     expect(firstPage.items).toHaveLength(2);
     expect(firstPage.has_more).toBe(true);

@@ -30,7 +30,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** Password and email changes: the users row keeps only the latest time of each, history needs every one. */
+/** Password, email and phone changes: the users row keeps only the latest state, history needs every one. */
 export const accountEvents = pgTable(
   "account_events",
   {
@@ -39,11 +39,17 @@ export const accountEvents = pgTable(
     user_guid: uuid("user_guid")
       .notNull()
       .references(() => users.guid),
-    kind: varchar("kind", { length: 40, enum: ["password_changed", "email_changed"] }).notNull(),
+    kind: varchar("kind", {
+      length: 40,
+      enum: ["password_changed", "email_changed", "phone_changed", "phone_verified"],
+    }).notNull(),
     created_at: createdAt(),
   },
   (t) => [
     index("account_events_user_idx").on(t.user_guid, t.created_at),
-    check("account_events_kind_check", sql`${t.kind} IN ('password_changed', 'email_changed')`),
+    check(
+      "account_events_kind_check",
+      sql`${t.kind} IN ('password_changed', 'email_changed', 'phone_changed', 'phone_verified')`,
+    ),
   ],
 );

@@ -53,6 +53,8 @@ export function renderHistoryEntry(action: string, details: Record<string, strin
   }
   if (action === "password_changed") return { title: "Password changed", description: "" };
   if (action === "email_changed") return { title: "Email address changed", description: "" };
+  if (action === "phone_changed") return { title: "Phone number changed", description: "" };
+  if (action === "phone_verified") return { title: "Phone number verified", description: "" };
   if (action.startsWith("limit_")) {
     const period = PERIOD_NAMES[details.period ?? ""];
     const name = LIMIT_NAMES[details.limit_type ?? ""] ?? "Limit";
