@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { peekSession } from "../modules/identity/sessions/peek-session.ts";
 import { signToken } from "../modules/identity/tokens/jwt.ts";
 import { readRefreshCookie } from "../modules/identity/tokens/refresh-cookie.ts";
+import { applySiteRules } from "../modules/site-rules/apply-site-rules.ts";
 
 type Options = { buildDir: string };
 
@@ -148,6 +149,8 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     // Unknown API paths answer the API's 404 envelope, never an HTML page (and SSR calls to them never recurse into SSR).
     if (API_PATH.test(request.url)) return reply.callNotFound();
+    // Operator rules (restricted countries, maintenance, moved paths) before anything renders (ADR 028).
+    if (await applySiteRules(request, reply, { db: app.database.db, env: app.env })) return reply;
     const nonce = randomBytes(16).toString("base64");
     const origin = `${request.protocol}://${request.host}`;
     const headers = new Headers();

@@ -13,6 +13,7 @@ import { liveChatStaffRoutes } from "../modules/live-chat/live-chat-staff-routes
 import { limitsStaffRoutes } from "../modules/responsible-gaming/limits/limits-staff-routes.ts";
 import { exclusionsStaffRoutes } from "../modules/responsible-gaming/exclusions/exclusions-staff-routes.ts";
 import { documentsStaffRoutes } from "../modules/documents/documents-staff-routes.ts";
+import { siteRulesStaffRoutes } from "../modules/site-rules/site-rules-routes.ts";
 
 /**
  * Every /api/backoffice/v1 route (issue #15, ADR 017). Staff only: a staff token (its own audience)
@@ -65,4 +66,5 @@ export const backofficeV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(limitsStaffRoutes);
   await app.register(exclusionsStaffRoutes);
   await app.register(documentsStaffRoutes);
+  await app.register(siteRulesStaffRoutes);
 };
