@@ -15,7 +15,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 
 const KIND_LABELS: Record<HistoryKind, string> = {
   login: "Logins",
-  credentials: "Password and email",
+  credentials: "Password, email and phone",
   limit: "Limits",
   exclusion: "Time-outs and exclusions",
   document: "Documents",
