@@ -134,6 +134,8 @@ export const signupBody = z.object({
   birthday: dateInput.optional().nullable(),
   post_code: z.string().trim().max(20).optional().nullable(),
   b_tag: z.string().trim().max(200).optional().nullable(),
+  /** Tracking id the visitor arrived with (?fid=), kept for attribution (issue #19). */
+  fid: z.string().trim().max(200).optional().nullable(),
   opt_in_promo: z.boolean().optional().nullable(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
@@ -154,6 +156,8 @@ export const newRegistrationSignupBody = z.object({
   date_of_birth: dateInput.optional().nullable(),
   postal_code: z.string().trim().max(20).optional().nullable(),
   b_tag: z.string().trim().max(200).optional().nullable(),
+  /** Tracking id the visitor arrived with (?fid=), kept for attribution (issue #19). */
+  fid: z.string().trim().max(200).optional().nullable(),
   opt_in_promotion: z.boolean().optional().nullable(),
 });
 export type NewRegistrationSignupBody = z.infer<typeof newRegistrationSignupBody>;

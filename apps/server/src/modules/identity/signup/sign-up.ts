@@ -9,6 +9,8 @@ import { passwordPolicyIssues } from "@croupier/contract/entities/auth";
 import { sendEmailApproval } from "./email-approval.ts";
 import { assertNotSelfExcluded } from "../../uk-profile/assert-not-self-excluded.ts";
 import type { RegisterPerson } from "../../uk-profile/self-exclusion-register.ts";
+import { assertCountryAllowed } from "../../geo/assert-country-allowed.ts";
+import { playerAttribution } from "@croupier/db/schema/platform-rules";
 
 /** Both sign-up namings folded into one. Keys are the /signup/fields names (old naming). */
 export type SignupInput = {
@@ -28,7 +30,12 @@ export type SignupInput = {
   post_code?: string | null;
   b_tag?: string | null;
   opt_in_promo?: boolean | null;
+  /** Tracking id from the landing address (?fid=), kept for attribution (issue #19). */
+  fid?: string | null;
 };
+
+/** Where the sign-up comes from: the visitor's country by proxy header or GeoIP (null = unknown). */
+export type SignupOrigin = { visitorCountry: string | null };
 
 // Where each old-naming field came from in the new-registration body, for field errors.
 const NEW_NAMES: Record<string, string> = {
@@ -91,6 +98,7 @@ export async function signUp(
   services: IdentityServices,
   input: SignupInput,
   naming: "old" | "new",
+  origin: SignupOrigin = { visitorCountry: null },
 ): Promise<string> {
   const { db } = services;
   const name = (field: string) => `body.${naming === "new" ? (NEW_NAMES[field] ?? field) : field}`;
@@ -140,6 +148,12 @@ export async function signUp(
     }
   }
   if (fields.length > 0) throw new AppError("VALIDATION_ERROR", fields.map((f) => `${f.field}: ${f.message}`).join("; "), { fields });
+  // allowed_countries: the form's country and where the request comes from (issue #19, ADR 028).
+  await assertCountryAllowed(db, {
+    formCountryGuid: countryGuid,
+    formField: name(input.country_guid ? "country_guid" : "country_code"),
+    visitorCountry: origin.visitorCountry,
+  });
 
   const [existing] = await db.select({ guid: users.guid }).from(users).where(eq(sql`lower(${users.email})`, input.email));
   const duplicate = () =>
@@ -177,6 +191,8 @@ export async function signUp(
     .returning({ guid: users.guid, email: users.email });
   const user = inserted[0];
   if (!user) throw duplicate();
+  // Attribution is best kept, never a reason to refuse: the account exists either way.
+  if (input.fid) await db.insert(playerAttribution).values({ user_guid: user.guid, fid: input.fid }).onConflictDoNothing();
   await sendEmailApproval(services, { userId: user.guid, email: user.email, redirectUrl: null });
   return user.guid;
 }

@@ -24,6 +24,7 @@ import { sendTokens } from "../tokens/refresh-cookie.ts";
 import { iso } from "../shared/secrets.ts";
 import { requestEmailApproval, verifyEmail } from "./email-approval.ts";
 import { fromNewSignup, fromOldSignup, signUp } from "./sign-up.ts";
+import { visitorCountry } from "../../geo/visitor-country.ts";
 
 const tags = ["signup"];
 const okNull = z.object({ status: z.literal("ok"), payload: z.null(), metadata: baseMetadata });
@@ -49,7 +50,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
     },
     async (request, reply) => {
       await assertCaptcha(request, env, services.captcha);
-      const userId = await signUp(services, fromOldSignup(request.body), "old");
+      const userId = await signUp(services, fromOldSignup(request.body), "old", { visitorCountry: visitorCountry(request, env) });
       const session = await startSession(services, request, userId, "password");
       return ok(request, { ...sendTokens(request, reply, env, session), profile: await loadProfile(db, userId) });
     },
@@ -69,7 +70,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
     },
     async (request, reply) => {
       await assertCaptcha(request, env, services.captcha);
-      const userId = await signUp(services, fromNewSignup(request.body), "new");
+      const userId = await signUp(services, fromNewSignup(request.body), "new", { visitorCountry: visitorCountry(request, env) });
       const session = await startSession(services, request, userId, "password");
       return ok(request, {
         ...sendTokens(request, reply, env, session),
