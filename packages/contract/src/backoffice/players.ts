@@ -80,6 +80,9 @@ export const playerProfile = z.object({
   phone_verified: z.boolean(),
   login_type: z.string(),
   opt_in_promo: z.boolean(),
+  // Attribution the player signed up with (issue #19): the affiliate tag and the tracking id.
+  b_tag: z.string().nullable().optional(),
+  fid: z.string().nullable().optional(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
 });

@@ -55,6 +55,8 @@ export function ProfileTab({ player }: { player: PlayerDetail }) {
           <Item term="Phone verified">{yesNo(p.phone_verified)}</Item>
           <Item term="Signs in with">{p.login_type.replace("_", " ")}</Item>
           <Item term="Promotions by mail">{yesNo(p.opt_in_promo)}</Item>
+          <Item term="Affiliate tag (btag)">{p.b_tag || "—"}</Item>
+          <Item term="Tracking id (fid)">{p.fid || "—"}</Item>
           <Item term="Registered">{formatDateTime(p.created_at)}</Item>
           <Item term="Last login">{formatDateTime(p.last_login_at)}</Item>
           <Item term="Deposits / withdrawals">

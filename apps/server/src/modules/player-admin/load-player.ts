@@ -28,6 +28,8 @@ type ProfileRow = {
   is_phone_verified: boolean;
   login_type: string;
   opt_in_promo: boolean;
+  b_tag: string | null;
+  fid: string | null;
   created_at: string;
   last_login_at: string | null;
 };
@@ -62,7 +64,8 @@ export async function loadPlayer(db: SqlExecutor, actor: AuditActor, playerId: s
              co.iso2 AS country_iso2, co.country AS country_name, u.city, u.post_code, u.address,
              to_char(u.birthday AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS birthday, cu.code AS currency,
              u.status, u.status_reason, u.email_approved_at IS NOT NULL AS email_verified, u.is_verified,
-             u.is_phone_verified, u.login_type, u.opt_in_promo, ${cursorTime(sql`u.created_at`)} AS created_at,
+             u.is_phone_verified, u.login_type, u.opt_in_promo, u.b_tag,
+             (SELECT a.fid FROM player_attribution a WHERE a.user_guid = u.guid) AS fid, ${cursorTime(sql`u.created_at`)} AS created_at,
              (SELECT ${cursorTime(sql`max(s.logged_in_at)`)} FROM sessions s WHERE s.user_guid = u.guid) AS last_login_at
         FROM users u
         LEFT JOIN countries co ON co.guid = u.country_guid
@@ -122,6 +125,8 @@ export async function loadPlayer(db: SqlExecutor, actor: AuditActor, playerId: s
       phone_verified: profile.is_phone_verified,
       login_type: profile.login_type,
       opt_in_promo: profile.opt_in_promo,
+      b_tag: profile.b_tag,
+      fid: profile.fid,
       created_at: profile.created_at,
       last_login_at: profile.last_login_at,
     },
