@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { RouteRules } from "./components/route-rules";
+import { fidSetCookie } from "./features/attribution/fid";
 import { FeatureFlagsProvider } from "./features/feature-flags/feature-flags-provider";
 import { ALL_OFF } from "./features/feature-flags/feature-names";
 import { resolveFeatureFlags } from "./features/feature-flags/resolve-feature-flags.server";
@@ -66,6 +67,9 @@ const requestSetup: Route.MiddlewareFunction = async ({ request, context, url },
   context.set(authContext, authStateFromRequest(request.headers));
 
   const response = await next();
+  // fid (a tracking id) is kept for attribution at sign-up and for trackers (issue #19).
+  const fidCookie = fidSetCookie(url, request.headers.get("cookie"));
+  if (fidCookie) response.headers.append("set-cookie", fidCookie);
   if (cookies.get(LOCALE_COOKIE) !== LOCALE) {
     response.headers.append("set-cookie", serializeCookie(LOCALE_COOKIE, LOCALE, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE }));
   }

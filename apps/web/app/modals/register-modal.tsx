@@ -9,6 +9,7 @@ import { fieldRule, useSignupFields } from "../features/identity/signup-fields";
 import { useCaptcha } from "../features/identity/use-captcha";
 import { buildSignupBody, EMPTY_SIGNUP, missingRequired, signupErrorKey, type SignupValues } from "../features/identity/signup-form";
 import { useModalSwitch } from "../features/identity/use-modal-switch";
+import { attributionFields } from "../features/attribution/fid";
 import { BTAG_COOKIE, parseCookies } from "../lib/cookies";
 import { toastSuccess } from "../lib/toasts";
 import type { ModalContentProps } from "./modal-content-props";
@@ -64,7 +65,7 @@ export default function RegisterModal(_props: ModalContentProps) {
     setBusy(true);
     try {
       const bTag = parseCookies(document.cookie).get(BTAG_COOKIE) ?? null;
-      await signUp(buildSignupBody(values, list, bTag), check.token);
+      await signUp({ ...buildSignupBody(values, list, bTag), ...attributionFields() }, check.token);
       toastSuccess(`Welcome! We sent a confirmation link to ${values.email.trim()}.`);
     } catch (failure) {
       captcha.reset();
