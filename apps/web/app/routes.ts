@@ -54,5 +54,10 @@ export default [
     ]),
     route("*", "routes/account/not-found.tsx"),
   ]),
-  layout("layouts/empty-layout.tsx", [route("game/:provider_name/:game_name", "routes/game.tsx")]),
+  layout("layouts/empty-layout.tsx", [
+    route("game/:provider_name/:game_name", "routes/game.tsx"),
+    // Where the server's site rules send visitors (ADR 028): no lobby around them.
+    route("restricted-region", "routes/restricted-region.tsx"),
+    route("maintenance", "routes/maintenance.tsx"),
+  ]),
 ] satisfies RouteConfig;
