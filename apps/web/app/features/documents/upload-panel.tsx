@@ -50,7 +50,7 @@ export function UploadPanel({
       data-type={documentType}
     >
       {uploading ? (
-        <div className="space-y-2" aria-live="polite">
+        <div className="space-y-2">
           <div className="flex items-center justify-between gap-3 text-sm">
             <span className="min-w-0 truncate text-mist-300">
               Uploading <span className="font-semibold text-white">{state.fileName}</span>
@@ -152,10 +152,19 @@ export function UploadPanel({
         </p>
       ) : null}
       {state.phase === "idle" && state.notice ? (
-        <p role="status" className="text-sm text-mist-300">
+        // Read out by the status line below; not twice.
+        <p aria-hidden className="text-sm text-mist-300">
           {state.notice}
         </p>
       ) : null}
+      {/* Always mounted, so screen readers announce each change (a live region added with its text is not read). */}
+      <p role="status" className="sr-only">
+        {state.phase === "uploading"
+          ? `Uploading ${state.fileName}`
+          : state.phase === "idle"
+            ? (state.notice ?? "")
+            : ""}
+      </p>
     </div>
   );
 }
