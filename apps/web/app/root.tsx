@@ -15,6 +15,7 @@ import "./app.css";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { RouteRules } from "./components/route-rules";
 import { fidSetCookie } from "./features/attribution/fid";
+import { segmentSetCookie } from "./features/feature-flags/segment-cookie";
 import { FeatureFlagsProvider } from "./features/feature-flags/feature-flags-provider";
 import { ALL_OFF } from "./features/feature-flags/feature-names";
 import { resolveFeatureFlags } from "./features/feature-flags/resolve-feature-flags.server";
@@ -70,6 +71,9 @@ const requestSetup: Route.MiddlewareFunction = async ({ request, context, url },
   // fid (a tracking id) is kept for attribution at sign-up and for trackers (issue #19).
   const fidCookie = fidSetCookie(url, request.headers.get("cookie"));
   if (fidCookie) response.headers.append("set-cookie", fidCookie);
+  // The feature-status gate's cookie (seed): every browser gets one with its first page.
+  const segmentCookie = segmentSetCookie(request.headers.get("cookie"));
+  if (segmentCookie) response.headers.append("set-cookie", segmentCookie);
   if (cookies.get(LOCALE_COOKIE) !== LOCALE) {
     response.headers.append("set-cookie", serializeCookie(LOCALE_COOKIE, LOCALE, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE }));
   }
@@ -106,8 +110,10 @@ export function meta() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The bonus-hub flag marks the page (seed): styles and scripts can tell which promotions area is live.
+  const bonusHub = useRouteLoaderData<typeof loader>("root")?.flags["bonus-hub"] === true;
   return (
-    <html lang="en" className="bg-ink-950">
+    <html lang="en" className="bg-ink-950" data-bonus-hub={bonusHub ? "on" : "off"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
