@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { appBuild, newBuildId } from "./app-build";
 import { firstLoadChunks } from "./first-load-chunks";
 import { precompressAssets } from "./precompress-assets";
 
@@ -11,7 +12,8 @@ const chunks = firstLoadChunks();
 const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:3001";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunks.plugin, precompressAssets()],
+  // appBuild: the build id, builds/latest.json and the service worker (issue #19, ADR 026).
+  plugins: [tailwindcss(), reactRouter(), chunks.plugin, precompressAssets(), appBuild(newBuildId())],
   // Keep build/client/.vite/manifest.json (React Router deletes it otherwise): `npm run size` reads it.
   build: { manifest: true },
   environments: { client: chunks.client },

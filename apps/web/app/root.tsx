@@ -28,6 +28,8 @@ import { FirstDepositBridge } from "./components/first-deposit-bridge";
 import { LimitPromptMount } from "./features/limit-prompt/limit-prompt-mount";
 import { LazyToaster } from "./components/lazy-toaster";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
+import { AppUpdates } from "./features/app-updates/app-updates";
+import { InstalledAppRuntime } from "./features/pwa/installed-app-runtime";
 import { authStateFromRequest } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
 import { useAuth } from "./lib/use-auth";
@@ -97,7 +99,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/images/logo.svg" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+  // The installable app (issue #19, ADR 026).
+  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export function meta() {
@@ -144,6 +148,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <RealtimeBridge />
           <FirstDepositBridge />
           <LimitPromptMount />
+          <AppUpdates />
+          <InstalledAppRuntime />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
         </RealtimeProvider>
