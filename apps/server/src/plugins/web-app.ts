@@ -15,6 +15,8 @@ type Options = { buildDir: string };
 
 const API_PATH = /^\/(api|socket\.io|_ipx)(\/|\?|$)/;
 const ACCOUNT_PATH = /^\/account(\/|\?|\.|$)/;
+/** Client files served with no-cache (paths relative to build/client): see the static handler. */
+const NO_CACHE_FILE = /^(sw\.js|manifest\.webmanifest|offline\.(html|js)|builds\/.+\.json)(\.br|\.gz)?$/;
 /** A server render's access token only has to outlive the render. */
 const PAGE_TOKEN_TTL_SECONDS = 60;
 
@@ -88,8 +90,9 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
   );
   const makeContext = entry.createLoadContext;
 
+  const clientDir = path.join(buildDir, "client");
   await app.register(fastifyStatic, {
-    root: path.join(buildDir, "client"),
+    root: clientDir,
     wildcard: false,
     index: false,
     preCompressed: true,
@@ -99,6 +102,10 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
       res.setHeader("vary", "accept-encoding");
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      // The service worker, the build manifests the app polls and what the worker precaches by name
+      // must be revalidated every time, or a deploy reaches players an hour late (ADR 026).
+      else if (NO_CACHE_FILE.test(path.relative(clientDir, filePath).split(path.sep).join("/")))
+        res.setHeader("cache-control", "no-cache");
       else res.setHeader("cache-control", "public, max-age=3600");
     },
   });
