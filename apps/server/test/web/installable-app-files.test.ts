@@ -1,0 +1,73 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv } from "../../src/env.ts";
+import { webAppPlugin } from "../../src/plugins/web-app.ts";
+
+// A minimal web build on disk (what `npm run build -w apps/web` writes, reduced to the files under test):
+// the static handler is what answers them, the render is never reached.
+let dir: string;
+let app: FastifyInstance;
+
+async function write(file: string, body: string) {
+  await fs.mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+  await fs.writeFile(path.join(dir, file), body);
+}
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), "croupier-web-build-"));
+  await write("server/index.js", "export const entry = { module: {} }; export const routes = {}; export const assets = {};\n");
+  await write("client/sw.js", "self.addEventListener('fetch', () => {});\n");
+  await write("client/manifest.webmanifest", JSON.stringify({ name: "Croupier", display: "standalone" }));
+  await write("client/offline.html", "<!doctype html><title>You are offline</title>");
+  await write("client/builds/latest.json", JSON.stringify({ id: "b1", timestamp: 1, version: "0.1.0" }));
+  await write("client/builds/meta/b1.json", JSON.stringify({ id: "b1", timestamp: 1, version: "0.1.0" }));
+  await write("client/assets/entry-abc123.js", "export {};\n");
+  await write("client/favicon.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  app = Fastify();
+  app.decorate("env", loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }));
+  await app.register(webAppPlugin, { buildDir: dir });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe("the installable app's files (issue #19, ADR 026)", () => {
+  it("serves /sw.js as JavaScript that browsers must revalidate on every update check", async () => {
+    const response = await app.inject({ method: "GET", url: "/sw.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("serves the web app manifest with its media type, revalidated", async () => {
+    const response = await app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("serves builds/latest.json and builds/meta/{id}.json as JSON with no-cache, so a poll sees a deploy at once", async () => {
+    for (const url of ["/builds/latest.json", "/builds/meta/b1.json"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.json()).toMatchObject({ id: "b1", version: "0.1.0" });
+    }
+  });
+
+  it("keeps a year's immutable caching for hashed assets and an hour for other public files", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/entry-abc123.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const icon = await app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+    const offline = await app.inject({ method: "GET", url: "/offline.html" });
+    expect(offline.headers["cache-control"]).toBe("no-cache");
+  });
+});
