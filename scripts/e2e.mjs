@@ -7,6 +7,8 @@
 //    a new PostgreSQL database when E2E_DATABASE_URL or TEST_DATABASE_URL is
 //    set (dropped afterwards), otherwise PGlite in a temporary DATA_DIR.
 // 4. Wait for /readyz, run vitest with e2e/vitest.config.ts, stop the server.
+// 5. Steps 3-4 again for each further server profile (a fresh database each): "gb" runs the
+//    e2e/*.gb.e2e.ts files against JURISDICTION=gb with the sms-auth flag on.
 //
 // Extra arguments go to vitest: `npm run test:e2e -- foundation`.
 import { randomBytes } from "node:crypto";
@@ -71,9 +73,35 @@ function createPgliteDirectory() {
   };
 }
 
+/** Server profiles, run in turn; each runs the files its E2E_PROFILE selects in e2e/vitest.config.ts. */
+const PROFILES = [
+  { name: "default", env: {} },
+  { name: "gb", env: { JURISDICTION: "gb", FEATURE_FLAGS: "history-of-rounds,bonus-hub,sms-auth" } },
+];
+
+/** vitest's file filters (arguments that are not options): a profile none of whose files match is skipped. */
+function profileHasFiles(profile, filters) {
+  const files = fs.readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".e2e.ts"));
+  const own = files.filter((f) => (profile.name === "gb") === f.endsWith(".gb.e2e.ts"));
+  if (filters.length === 0) return own.length > 0;
+  return own.some((f) => filters.some((filter) => f.includes(filter)));
+}
+
 async function main() {
   await ensureWebBuild();
+  const args = process.argv.slice(2);
+  const filters = args.filter((a) => !a.startsWith("-"));
+  let worst = 0;
+  for (const profile of PROFILES) {
+    if (!profileHasFiles(profile, filters)) continue;
+    console.log(`e2e: profile ${profile.name}`);
+    const code = await runProfile(profile, args);
+    worst = worst || code;
+  }
+  return worst;
+}
 
+async function runProfile(profile, args) {
   const adminUrl = process.env.E2E_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const database = adminUrl ? await createPostgresDatabase(adminUrl) : createPgliteDirectory();
   const cleanups = [database.drop];
@@ -117,6 +145,7 @@ async function main() {
         REDIS_URL: "",
         // Short live-table rounds (betting, drawing, result seconds) so a shared round fits in a test.
         HOUSE_LIVE_TIMINGS: process.env.HOUSE_LIVE_TIMINGS || "6,2,3",
+        ...profile.env,
       },
       { quiet: false },
     );
@@ -125,8 +154,8 @@ async function main() {
     const vitest = path.join(root, "node_modules/vitest/vitest.mjs");
     const code = await run(
       process.execPath,
-      [vitest, "run", "--config", path.join(root, "e2e/vitest.config.ts"), ...process.argv.slice(2)],
-      { env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath } },
+      [vitest, "run", "--config", path.join(root, "e2e/vitest.config.ts"), ...args],
+      { env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath, E2E_PROFILE: profile.name } },
     );
     return code;
   } finally {

@@ -74,20 +74,48 @@ export async function ensureBackofficeBuild({ log = console.log } = {}) {
   if (!fs.existsSync(backofficeBuild)) throw new Error(`The console build finished but ${backofficeBuild} does not exist`);
 }
 
+/** The newest modification time among the given files and folders (0 when none exists). */
+function newestOf(sources) {
+  return Math.max(
+    0,
+    ...sources
+      .filter((source) => fs.existsSync(source))
+      .map((source) => (fs.statSync(source).isFile() ? fs.statSync(source).mtimeMs : newestMtime(source))),
+  );
+}
+
+/** Runs one build step when its output is missing or older than its sources. */
+async function ensureBuilt({ name, output, sources, script, log }) {
+  const built = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  if (built > newestOf(sources)) return;
+  log(built === 0 ? `No ${name} build: running npm run ${script}` : `The ${name}'s sources changed: running npm run ${script}`);
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const code = await run(npm, ["run", script]);
+  if (code !== 0) throw new Error(`The ${name} build failed (exit code ${code})`);
+  if (!fs.existsSync(output)) throw new Error(`The ${name} build finished but ${output} does not exist`);
+}
+
 /**
- * Builds the web app and the house game client (npm run build) when either output is missing, and the
- * console when it is missing or stale.
+ * Builds the web app, the house game client and the console, each when its output is missing or older
+ * than its sources (a stale build served to the browser tests hydrates against different code).
  */
 export async function ensureWebBuild({ log = console.log } = {}) {
-  const missing = [webServerBuild, houseClientBuild].filter((file) => !fs.existsSync(file));
-  if (missing.length === 0) return ensureBackofficeBuild({ log });
-  log(`No build at ${missing.map((file) => path.relative(root, file)).join(", ")}: running npm run build`);
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const code = await run(npm, ["run", "build"]);
-  if (code !== 0) throw new Error(`The build failed (exit code ${code})`);
-  for (const file of missing) {
-    if (!fs.existsSync(file)) throw new Error(`The build finished but ${file} does not exist`);
-  }
+  const contract = path.join(root, "packages/contract/src");
+  await ensureBuilt({
+    name: "web app",
+    output: webServerBuild,
+    sources: [path.join(webDir, "app"), path.join(webDir, "content"), path.join(webDir, "public"), path.join(webDir, "vite.config.ts"), contract],
+    script: "build:web",
+    log,
+  });
+  await ensureBuilt({
+    name: "house game client",
+    output: houseClientBuild,
+    sources: [path.join(root, "apps/house-games/client/src"), path.join(root, "apps/house-games/client/index.html"), path.join(root, "apps/house-games/client/vite.config.ts")],
+    script: "build:house",
+    log,
+  });
+  return ensureBackofficeBuild({ log });
 }
 
 /** A TCP port that was free a moment ago (the OS picks it). */

@@ -1,45 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { waitForHydration } from "./support/browser.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
-// The deposit-limit prompt after sign-up under the UK profile (ADR 025). The e2e server runs without a
-// jurisdiction, so this file runs only against one started with JURISDICTION=gb:
-//   JURISDICTION=gb npm run test:e2e -- limit-prompt
+// The deposit-limit prompt after sign-up under the UK profile (ADR 025). A *.gb.e2e.ts file: scripts/e2e.mjs
+// runs it against a server of its own started with JURISDICTION=gb.
 
 const { open } = useBrowserSession();
 
-/** Whether the server requires the prompt: asked as a throwaway player of this file. */
-async function promptRequired(): Promise<boolean> {
-  try {
-    const currencies = (await (await fetch(`${baseUrl()}/api/v1/dictionary/currencies`)).json()) as {
-      payload: { guid: string; code: string }[];
-    };
-    const usd = currencies.payload.find((c) => c.code === "USD")!;
-    const signup = (await (
-      await fetch(`${baseUrl()}/api/v1/signup`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          email: `probe-${randomBytes(5).toString("hex")}@example.com`,
-          password: "velvet-roulette-42",
-          currency_guid: usd.guid,
-        }),
-      })
-    ).json()) as { payload: { access_token: string } };
-    const state = (await (
-      await fetch(`${baseUrl()}/api/v1/responsible-gaming/limit-prompt`, {
-        headers: { authorization: `Bearer ${signup.payload.access_token}` },
-      })
-    ).json()) as { payload: { required: boolean } };
-    return state.payload.required === true;
-  } catch {
-    return false;
-  }
-}
-
-const required = await promptRequired();
 
 async function register(page: Page): Promise<string> {
   const email = `prompt-${randomBytes(5).toString("hex")}@example.com`;
@@ -65,7 +34,7 @@ async function expectPromptGoneAfterReload(page: Page) {
   await expect(page.getByRole("dialog", { name: "Set a deposit limit?" }).count()).resolves.toBe(0);
 }
 
-describe.skipIf(!required)("deposit-limit prompt after sign-up (gb)", () => {
+describe("deposit-limit prompt after sign-up (gb)", () => {
   it("asks right after sign-up, cannot be escaped, and stays away once a limit is set", async () => {
     const { page } = await open();
     await register(page);
