@@ -55,6 +55,9 @@ describe("a gb operator over HTTP", () => {
         iso2,
       ]);
     await setCountry("GB");
+    // The gb profile wants identity and age verified and the deposit-limit prompt answered before the first deposit (ADR 025).
+    await t.database.query("UPDATE users SET is_verified = true WHERE guid = $1", [player.id]);
+    expect((await call(t, player, "POST", "/responsible-gaming/limit-prompt", { answer: "declined" })).statusCode).toBe(200);
     await call(t, player, "POST", "/billing/deposit/test", { amount: "50", currency_guid: usd });
     const wallet = await walletOf(t, player.id, "USD");
     const savedCard = (

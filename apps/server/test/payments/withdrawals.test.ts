@@ -204,6 +204,8 @@ describe("withdrawals", () => {
       const player = await newPlayer(uk, "uk");
       // The gb profile wants identity and age verified before the first deposit (ADR 025).
       await uk.database.query("UPDATE users SET is_verified = true WHERE guid = $1", [player.id]);
+      // ... and an answer to the deposit-limit prompt.
+      expect((await call(uk, player, "POST", "/responsible-gaming/limit-prompt", { answer: "declined" })).statusCode).toBe(200);
       await call(uk, player, "POST", "/billing/deposit/test", { amount: "100", currency_guid: usd });
       const wallet = await walletOf(uk, player.id, "USD");
       const savedCard = (await call(uk, player, "POST", "/billing/card", { card_number: "4242424242424242", cardholder_name: "U K", expiration_month: 1, expiration_year: Number(futureYear) })).json().payload.guid;

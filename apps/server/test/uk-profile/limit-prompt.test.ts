@@ -74,6 +74,27 @@ describe.each([
     await expect(check()).resolves.toBeUndefined();
   });
 
+  it("the deposit routes ask for the answer first where the profile requires it", async () => {
+    const account = await signUp(ctx.app, `route-${randomUUID()}@example.com`);
+    // gb also wants a verified identity before a deposit; that is not what this test is about.
+    await ctx.database.query("UPDATE users SET is_verified = true WHERE guid = $1", [account.profile.id]);
+    const currencies = await ctx.app.inject({ method: "GET", url: "/api/v1/dictionary/currencies" });
+    const usd = (currencies.json().payload as { guid: string; code: string }[]).find((c) => c.code === "USD")!;
+    const deposit = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/billing/deposit/test",
+        headers: { ...bearer(account.access_token), "idempotency-key": randomUUID() },
+        payload: { amount: "10", currency_guid: usd.guid },
+      });
+    const before = await deposit();
+    expect(before.statusCode, before.body).toBe(required ? 403 : 200);
+    if (required) expect(before.json().payload.message).toMatch(/No limit for now/);
+    await prompt(account.access_token, "declined");
+    const after = await deposit();
+    expect(after.statusCode, after.body).toBe(200);
+  });
+
   it("is for players only", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/v1/responsible-gaming/limit-prompt" });
     expect(res.statusCode).toBe(401);

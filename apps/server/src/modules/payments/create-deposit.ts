@@ -16,6 +16,7 @@ import {
   sameOriginUrl,
 } from "./payment-lookups.ts";
 import type { PaymentsContext } from "./payments-context.ts";
+import { assertLimitPromptAnswered } from "../uk-profile/assert-limit-prompt-answered.ts";
 
 export type CreateDepositInput = {
   playerGuid: string;
@@ -44,6 +45,7 @@ export async function createDeposit(ctx: PaymentsContext, input: CreateDepositIn
 
   const player = await loadPlayer(ctx.db, input.playerGuid);
   assertMayDeposit(player, ctx.env.DEPOSIT_REQUIRES_KYC);
+  await assertLimitPromptAnswered(ctx.db, ctx.env.jurisdiction, player.guid);
   const wallet = await resolveWallet(ctx, input);
   const currency = await loadCurrency(ctx.db, wallet.currencyGuid);
   const segmentGuids = await resolveSegmentGuids(ctx.db, { billingSegments: player.billing_segments, countryIso2: player.country_iso2 });

@@ -10,6 +10,7 @@ import { assertAmount, assertMayDeposit, loadCurrency, loadPlayer } from "./paym
 import type { PaymentsContext } from "./payments-context.ts";
 import { clearingAccount, settleDepositInTransaction } from "./settle-deposit.ts";
 import { testDepositsEnabled } from "./payment-settings.ts";
+import { assertLimitPromptAnswered } from "../uk-profile/assert-limit-prompt-answered.ts";
 
 /**
  * POST /billing/deposit/test (never in production): a deposit into the
@@ -26,6 +27,7 @@ export async function createTestDeposit(
 
   const player = await loadPlayer(ctx.db, input.playerGuid);
   assertMayDeposit(player, ctx.env.DEPOSIT_REQUIRES_KYC);
+  await assertLimitPromptAnswered(ctx.db, ctx.env.jurisdiction, player.guid);
   const currency = await loadCurrency(ctx.db, input.currencyGuid);
   const limits = await queryRows<{ min: string; max: string }>(
     ctx.db,

@@ -6,6 +6,7 @@ import { queryRows } from "../../lib/sql-executor.ts";
 import { getOrCreateWallet } from "../wallet/get-or-create-wallet.ts";
 import { assertMayDeposit, loadCurrency, loadPaymentSystem, loadPlayer } from "./payment-lookups.ts";
 import type { PaymentsContext } from "./payments-context.ts";
+import { assertLimitPromptAnswered } from "../uk-profile/assert-limit-prompt-answered.ts";
 
 /** GET /billing/psp/list: payment systems with the currencies (and networks) they take. */
 export async function listPaymentSystems(db: Db): Promise<PaymentSystem[]> {
@@ -63,6 +64,7 @@ export async function getPaymentInfo(
     throw badRequest("Choose a network of this currency.", [{ field: "query.network", message: `must be one of ${networks.map((n) => n.code).join(", ")}` }]);
   const player = await loadPlayer(ctx.db, input.playerGuid);
   assertMayDeposit(player, ctx.env.DEPOSIT_REQUIRES_KYC);
+  await assertLimitPromptAnswered(ctx.db, ctx.env.jurisdiction, player.guid);
   const wallet = await getOrCreateWallet(ctx.db, { playerGuid: player.guid, currencyGuid: currency.guid, setActive: false });
   const address = await depositAddress(ctx, { ...player, walletGuid: wallet.guid, systemGuid: system.guid, adapter: system.adapter, currency, network });
   return {
