@@ -18,6 +18,7 @@ export const NAV: readonly NavEntry[] = [
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },
   { to: "/documents", label: "Documents", description: "Review identity, address and payment documents: view, approve, or reject with a reason the player reads.", group: "Players", permissions: ["documents.review"] },
   { to: "/chat", label: "Live chat", description: "Answer players and visitors: unassigned, mine and closed conversations, canned replies.", group: "Players", permissions: ["chat.read"] },
+  { to: "/site-rules", label: "Site rules", description: "Maintenance pages, moved paths and country restrictions of the player site.", group: "Administration", permissions: ["site.manage"] },
   { to: "/audit-log", label: "Audit log", description: "Every staff action and bulk read of personal data, with before and after.", group: "Oversight", permissions: ["audit.read"] },
   { to: "/staff", label: "Staff", description: "Create staff accounts, change roles, disable, reset two-factor.", group: "Administration", permissions: ["staff.manage"] },
   { to: "/account", label: "My account", description: "Your profile and a new set of recovery codes.", group: "You", permissions: [] },

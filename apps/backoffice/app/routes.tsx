@@ -29,6 +29,7 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("staff", () => import("./routes/staff"), "staff.manage"),
   page("audit-log", () => import("./routes/audit-log"), "audit.read"),
   page("documents", () => import("./routes/documents"), "documents.review"),
+  page("site-rules", () => import("./routes/site-rules"), "site.manage"),
   page("*", () => import("./routes/not-found")),
 ];
 
