@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { PageHeader } from "../../components/page-header";
+import { LimitPromptOffer } from "../../features/limit-prompt/limit-prompt-mount";
 import { LimitsView } from "../../features/limits/limits-view";
 import { useWallets } from "../../features/wallet/wallets";
 
@@ -17,6 +18,9 @@ export default function AccountLimits() {
   return (
     <>
       <PageHeader title="Limits" description="Deposit, loss and wager limits per day, week and month, and a session time limit." />
+      <div className="mb-6 empty:hidden">
+        <LimitPromptOffer />
+      </div>
       <LimitsView currencies={currencies} />
     </>
   );

@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/page-header";
 import { DepositPanel } from "../../features/payments/deposit-panel";
 import { DepositReturnNotice, depositReturnFromSearch } from "../../features/payments/deposit-return";
 import { useProfile } from "../../features/identity/profile";
+import { LimitPromptOffer } from "../../features/limit-prompt/limit-prompt-mount";
 import { refetchWallets } from "../../features/wallet/balance-events";
 import { useCurrencies } from "../../features/wallet/currencies";
 import { useWallets } from "../../features/wallet/wallets";
@@ -42,6 +43,8 @@ export default function WalletsDeposit() {
       />
       <div className="flex max-w-2xl flex-col gap-6">
         {returned ? <DepositReturnNotice key={returned.transactionGuid ?? returned.outcome} value={returned} decimalsFor={decimalsFor} onSettled={onSettled} onDismiss={dismiss} /> : null}
+        {/* Before the first deposit, the deposit-limit prompt is offered here until answered (PLAYER_PROTECTION 17). */}
+        <LimitPromptOffer />
         <section className="card p-5 tablet:p-6" aria-label="Deposit">
           <DepositPanel userId={userId} wallet={active} walletsLoading={loading} profile={profile} />
         </section>
