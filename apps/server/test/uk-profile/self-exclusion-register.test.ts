@@ -125,6 +125,21 @@ describe("the HTTP register (a configured URL applies under any profile)", () =>
     expect((await login(ctx.app, address, "correct-horse-9")).statusCode).toBe(200);
     expect(register.requests.map((r) => r.body.email)).toEqual([address, address, address, address]);
   });
+
+  it("at a token refresh, no answer keeps the session (checked at login) but a listing ends it", async () => {
+    const address = email("refresh");
+    const { refresh_token } = await signUp(ctx.app, address);
+    const refresh = (token: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/v1/session/update", payload: { refresh_token: token } });
+    register.mode = "error";
+    const kept = await refresh(refresh_token);
+    expect(kept.statusCode, kept.body).toBe(200);
+    register.mode = "answer";
+    register.listed.add(address);
+    const ended = await refresh(kept.json().payload.refresh_token);
+    expect(ended.statusCode).toBe(403);
+    expect(ended.json().payload.message).toMatch(/cannot log in while that registration lasts/);
+  });
 });
 
 describe("the built-in fake (gb profile, no URL, outside production)", () => {

@@ -18,12 +18,12 @@ export const REGISTER_UNAVAILABLE_MESSAGE =
 /**
  * Refuses a person the national self-exclusion register lists (ADR 025), and fails closed: when the
  * register gives no answer, nobody gets in. No-op where no register is checked. At sign-up pass the
- * person (no account yet); at login the user id (read from the account).
+ * person (no account yet); at login and refresh the user id (read from the account).
  */
 export async function assertNotSelfExcluded(
   gate: { db: Db; env: Env },
   who: { userId: string } | { person: RegisterPerson },
-  moment: "signup" | "login",
+  moment: "signup" | "login" | "refresh",
 ): Promise<void> {
   const register = selfExclusionRegister(gate.env);
   if (!register) return;
@@ -33,6 +33,9 @@ export async function assertNotSelfExcluded(
   const person = "person" in who ? who.person : await personOf(gate.db, who.userId);
   if (!person) return;
   const answer = await register.check(person);
+  // Fail closed at sign-up and login. A refresh keeps its session through an outage (the player passed the
+  // register when logging in); a "listed" answer still ends it.
+  if (answer === "unavailable" && moment === "refresh") return;
   if (answer === "unavailable") throw new AppError("SERVICE_UNAVAILABLE", REGISTER_UNAVAILABLE_MESSAGE);
   if (answer === "listed") {
     notListedAt.delete(reuseKey);

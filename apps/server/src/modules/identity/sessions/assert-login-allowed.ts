@@ -50,9 +50,14 @@ export function exclusionError(kind: NonNullable<GateRow["kind"]>, endsAt: strin
  * SMS code): it throws PLAYER_BLOCKED with a message the player can read when the account may
  * not log in, and returns otherwise. Checks, in order: the operator's lock, an exclusion in force
  * (time-out, self-exclusion or operator exclusion, ADR 020; the latest end wins), then the
- * national self-exclusion register where the profile requires it.
+ * national self-exclusion register where the profile requires it. A refresh (`moment`) keeps a
+ * session the register cannot answer for: the player passed it when logging in (ADR 025).
  */
-export async function assertLoginAllowed(gate: LoginGate, userId: string): Promise<void> {
+export async function assertLoginAllowed(
+  gate: LoginGate,
+  userId: string,
+  moment: "login" | "refresh" = "login",
+): Promise<void> {
   const [row] = await queryRows<GateRow>(
     gate.db,
     sql`
@@ -87,5 +92,5 @@ export async function assertLoginAllowed(gate: LoginGate, userId: string): Promi
   // The register check goes here, after the account's own state: fail closed when the register
   // cannot be reached, only under profiles that require it (gb) or when its URL is configured.
   // ----------------------------------------------------------------------------------------
-  await assertNotSelfExcluded(gate, { userId }, "login");
+  await assertNotSelfExcluded(gate, { userId }, moment);
 }

@@ -52,7 +52,7 @@ export async function refreshSession(
   }
   if (rotated.user_guid) {
     try {
-      await assertLoginAllowed({ db, env }, rotated.user_guid);
+      await assertLoginAllowed({ db, env }, rotated.user_guid, "refresh");
     } catch (error) {
       // A locked or excluded player's session ends here too, so no later refresh can try again.
       await finishSession(db, { sessionId: presented.sessionId, reason: "locked" });
