@@ -308,6 +308,16 @@ export const envObject = z.object({
     .or(z.literal("").transform(() => undefined)),
   // Where the built-in house provider sends its wallet calls; default this process (http://127.0.0.1:PORT).
   HOUSE_PLATFORM_URL: z.url().optional(),
+  // Third-party services of the player app (issue #19, ADR 027); empty = off. Nothing loads before consent.
+  // GA4, Hotjar and the external live chat fall back to these when the project's settings name none.
+  GA_MEASUREMENT_ID: z.string().max(64).default(""),
+  HOTJAR_SITE_ID: z.string().max(64).default(""),
+  LIVECHAT_LICENSE: z.string().max(64).default(""),
+  // The customer-engagement service (identify and page calls) and the tracking pixel (Lead, Purchase).
+  ENGAGEMENT_WRITE_KEY: z.string().max(128).default(""),
+  TRACKING_PIXEL_ID: z.string().max(64).default(""),
+  // Tests only: every service's script (and the page policy's origins) from this stand-in instead of its vendor.
+  EXTERNAL_SERVICES_BASE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
 });
 
 export const envSchema = envObject
@@ -352,6 +362,12 @@ export const envSchema = envObject
         code: "custom",
         path: ["SANDBOX_PSP_ENABLED"],
         message: "must be off in production (the sandbox payment provider credits deposits nobody paid)",
+      });
+    if (env.EXTERNAL_SERVICES_BASE_URL)
+      ctx.addIssue({
+        code: "custom",
+        path: ["EXTERNAL_SERVICES_BASE_URL"],
+        message: "must be unset in production (it replaces every third-party script with a test stand-in)",
       });
     if (env.JWT_SECRET === DEV_JWT_SECRET)
       ctx.addIssue({

@@ -10,6 +10,8 @@ import { peekSession } from "../modules/identity/sessions/peek-session.ts";
 import { signToken } from "../modules/identity/tokens/jwt.ts";
 import { readRefreshCookie } from "../modules/identity/tokens/refresh-cookie.ts";
 import { applySiteRules } from "../modules/site-rules/apply-site-rules.ts";
+import { externalServiceOrigins, type ExternalOrigins } from "../modules/external-services/external-service-origins.ts";
+import { getExternalServices } from "../modules/external-services/get-external-services.ts";
 
 type Options = { buildDir: string };
 
@@ -56,16 +58,22 @@ const CAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
  * older Safari does not let 'self' cover ws:/wss:), never any host: a script injected into a
  * page cannot post what it finds to somewhere else with fetch, XHR, beacons or websockets.
  */
-export function contentSecurityPolicy(nonce: string, options: { captcha: boolean; websocketOrigin: string }) {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { captcha: boolean; websocketOrigin: string; external?: ExternalOrigins },
+) {
   const captcha = options.captcha ? ` ${CAPTCHA_SOURCES}` : "";
+  // Exactly the configured third-party services' origins (ADR 027); none configured adds nothing.
+  const extra = (list: string[] | undefined) => (list && list.length > 0 ? ` ${list.join(" ")}` : "");
+  const external = options.external;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${captcha}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `script-src 'self' 'nonce-${nonce}'${captcha}${extra(external?.script)}`,
+    `style-src 'self' 'unsafe-inline'${extra(external?.style)}`,
+    `img-src 'self' data: blob:${extra(external?.img)}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${options.websocketOrigin}`,
-    `frame-src 'self'${captcha}`,
+    `connect-src 'self' ${options.websocketOrigin}${extra(external?.connect)}`,
+    `frame-src 'self'${captcha}${extra(external?.frame)}`,
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -188,7 +196,8 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
     if (isHtml) {
       const websocketOrigin = `${request.protocol === "https" ? "wss" : "ws"}://${request.host}`;
-      reply.header("content-security-policy", contentSecurityPolicy(nonce, { captcha: app.env.CAPTCHA_ENABLED, websocketOrigin }));
+      const external = externalServiceOrigins(await getExternalServices(app.database.db, app.env), app.env.EXTERNAL_SERVICES_BASE_URL);
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, { captcha: app.env.CAPTCHA_ENABLED, websocketOrigin, external }));
     }
     // A page (or loader data) rendered for a logged-in player, and the account area whoever asks,
     // carries personal data: no browser or shared cache may keep it (issue #13, item 8).

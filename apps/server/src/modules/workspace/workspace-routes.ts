@@ -15,6 +15,8 @@ import type { Db } from "@croupier/db/create-database";
 import { list, ok } from "../../lib/envelope.ts";
 import { requirePlayer } from "../../lib/request-auth.ts";
 import { getProject } from "../dictionary/get-project.ts";
+import { externalServicesConfig } from "@croupier/contract/entities/external-services-config";
+import { getExternalServices } from "../external-services/get-external-services.ts";
 import { listCurrencies } from "../dictionary/list-currencies.ts";
 import { booleanText, pageQuery, pageRequest, wholeListPager } from "../dictionary/paging.ts";
 import { getCaptchaSettings } from "./get-captcha-settings.ts";
@@ -166,5 +168,20 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     settingsHandler(db),
+  );
+
+  app.get(
+    "/external-services",
+    {
+      schema: {
+        tags: ["workspace"],
+        summary: "The third-party services the player app may load after consent",
+        security: [],
+        description: "Resolved from the project's external_services setting and the environment (ADR 027); an absent key is off.",
+        querystring: noQuery,
+        response: { 200: okEnvelope(externalServicesConfig) },
+      },
+    },
+    async (request) => ok(request, await getExternalServices(db, app.env)),
   );
 };
