@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { verifyWssToken } from "../modules/identity/verify-wss-token.ts";
 import { attachStaffChatSocket, type StaffChatSocket } from "../modules/live-chat/staff-chat-socket.ts";
+import { createLocalDelivery, type LocalDelivery } from "../modules/realtime/create-local-delivery.ts";
 import { createRedisAdapter, type RedisAdapter } from "../modules/realtime/create-redis-adapter.ts";
 import {
   createSocketServer,
@@ -46,17 +47,35 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
   });
 
   let redis: RedisAdapter | undefined;
+  let local: LocalDelivery | undefined;
   if (app.env.REDIS_URL) {
-    redis = createRedisAdapter(app.env.REDIS_URL, app.log);
+    redis = createRedisAdapter(app.env.REDIS_URL, app.log, () => void local?.catchUp());
     io.adapter(redis.adapter);
+    local = createLocalDelivery({
+      db: app.database.db,
+      emitLocal: (event) => emitOutboxEvent(io, event, "local"),
+      isReady: redis.isReady,
+      epoch: redis.epoch,
+      readWhileDown: app.env.REALTIME_DISPATCH,
+      log: app.log,
+      pollIntervalMs: options.pollIntervalMs,
+    });
+    // Rows another process claimed: each process emits them to its own sockets, once (ADR 030).
+    io.on("outbox_events", (events) => local?.deliver(events));
   }
 
   const dispatcher = createOutboxDispatcher({
     database: app.database,
-    emit: (event) => emitOutboxEvent(io, event),
+    emit: local
+      ? (event) => {
+          local.deliver([event]);
+          io.serverSideEmit("outbox_events", [event]);
+        }
+      : (event) => emitOutboxEvent(io, event),
     log: app.log,
     pollIntervalMs: options.pollIntervalMs,
     canEmit: redis?.isReady,
+    whileHeld: local?.catchUp,
   });
   const staffChat = attachStaffChatSocket(io, {
     env: app.env,
@@ -70,10 +89,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
   app.decorate("realtime", { io, dispatcher, fanOutReady: () => redis?.isReady() ?? true, staffChat });
 
   app.addHook("onReady", async () => {
+    await local?.start();
     if (app.env.REALTIME_DISPATCH) await dispatcher.start();
   });
   app.addHook("preClose", async () => {
     await dispatcher.stop();
+    await local?.stop();
     await staffChat.stop();
     // Not io.close(): that would close the HTTP server, which Fastify closes itself.
     io.local.disconnectSockets(true);

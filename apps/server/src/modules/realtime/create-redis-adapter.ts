@@ -7,6 +7,8 @@ export type RedisAdapter = {
   adapter: ReturnType<typeof createAdapter>;
   /** Both connections are up: an emit now reaches the other processes. */
   isReady: () => boolean;
+  /** Counts (re)connections: messages published before the latest one may have missed this process. */
+  epoch: () => number;
   close: () => Promise<void>;
 };
 
@@ -16,10 +18,11 @@ const ERROR_LOG_INTERVAL_MS = 30_000;
  * The Redis adapter makes rooms span server processes: an emit in one process is published
  * and every process delivers it to its own sockets in that room. Needs a pub and a sub connection.
  *
- * Startup does not wait for Redis: the HTTP API keeps working while Redis is away, and the outbox
- * dispatcher holds events back (isReady) until it is back, so they are late rather than lost.
+ * Startup does not wait for Redis: the HTTP API keeps working while Redis is away. The outbox
+ * dispatcher then holds rows undelivered (isReady) while each process reads them for its own sockets,
+ * and delivers them to the other processes once Redis is back (ADR 030).
  */
-export function createRedisAdapter(url: string, log: Log): RedisAdapter {
+export function createRedisAdapter(url: string, log: Log, onStateChange?: () => void): RedisAdapter {
   const pub = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) } });
   const sub = pub.duplicate();
 
@@ -34,12 +37,20 @@ export function createRedisAdapter(url: string, log: Log): RedisAdapter {
   pub.on("error", onError("pub"));
   sub.on("error", onError("sub"));
   pub.on("ready", () => log.info({}, "redis (realtime) connected"));
+  let epoch = 0;
+  for (const client of [pub, sub]) {
+    client.on("ready", () => {
+      epoch += 1;
+      onStateChange?.();
+    });
+  }
   void pub.connect().catch(onError("pub"));
   void sub.connect().catch(onError("sub"));
 
   return {
     adapter: createAdapter(guarded(pub, onError("pub")), guarded(sub, onError("sub"))),
     isReady: () => pub.isReady && sub.isReady,
+    epoch: () => epoch,
     close: async () => {
       // close() would wait for commands queued while disconnected; destroy() drops them.
       await Promise.allSettled(

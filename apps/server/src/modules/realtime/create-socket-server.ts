@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
+import type { OutboxEvent } from "./claim-outbox-events.ts";
 import { sessionRoom, userRoom } from "./realtime-rooms.ts";
 
 export const SOCKET_PATH = "/socket.io";
@@ -11,8 +12,10 @@ export type SocketIdentity = { userId: string; sessionId: string };
 export type VerifySocketToken = (token: string) => Promise<SocketIdentity>;
 
 export type SocketData = SocketIdentity & { userAgent: string | null };
+/** Between server processes (through the Redis adapter): outbox rows, for each to emit to its own sockets (ADR 030). */
+export type ServerSideEvents = { outbox_events: (events: OutboxEvent[]) => void };
 // Clients only listen; the server accepts no client events.
-export type RealtimeServer = Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<Record<string, never>, Record<string, (payload: unknown) => void>, ServerSideEvents, SocketData>;
 
 type Options = {
   verifyToken: VerifySocketToken;

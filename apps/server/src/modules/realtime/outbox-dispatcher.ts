@@ -23,6 +23,11 @@ export type OutboxDispatcherOptions = {
    * out once it is back, instead of being marked delivered after reaching only local sockets.
    */
   canEmit?: () => boolean;
+  /**
+   * Runs instead of a claim while canEmit() is false: delivers the undelivered rows to this
+   * process's own sockets at once, leaving them undelivered for the other processes (ADR 030).
+   */
+  whileHeld?: () => Promise<void>;
   /** Turn LISTEN off (tests of the polling path). */
   listen?: boolean;
 };
@@ -68,7 +73,10 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
   const runDrain = async () => {
     do {
       again = false;
-      if (!mayEmit()) return;
+      if (!mayEmit()) {
+        await options.whileHeld?.();
+        return;
+      }
       // Full batches mean more rows are waiting: keep going without waiting for the next wake-up.
       for (;;) {
         if (stopped) return;
