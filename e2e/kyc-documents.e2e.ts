@@ -188,7 +188,10 @@ describe("kyc documents: upload with progress, reject in the console, re-upload,
     await chooseFile(page, "passport", "Passport", { name: "passport.jpg", mimeType: "image/jpeg", buffer: photo });
     await slot(page, "passport").getByRole("progressbar", { name: "Uploading Passport" }).waitFor();
     await slot(page, "passport").getByRole("button", { name: "Cancel upload" }).click();
-    await slot(page, "passport").getByText("Upload cancelled. Nothing was sent for review.").waitFor();
+    await slot(page, "passport")
+      .getByRole("status")
+      .filter({ hasText: "Upload cancelled. Nothing was sent for review." })
+      .waitFor({ state: "attached" });
     await page.reload();
     await waitForHydration(page);
     await slotStatus(page, "passport", "not_uploaded").waitFor();
@@ -232,6 +235,21 @@ describe("kyc documents: upload with progress, reject in the console, re-upload,
     await slotStatus(page, "passport", "approved").waitFor({ timeout: 20_000 });
     await slotStatus(page, "proof_of_address", "approved").waitFor({ timeout: 20_000 });
     await state.getByRole("heading", { name: "Verified" }).waitFor({ timeout: 20_000 });
+
+    // On a phone the panel offers the camera: the front one for a selfie, the back one for papers.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [type, label, facing] of [
+      ["selfie", "Selfie", "user"],
+      ["national_id", "National ID card", "environment"],
+    ] as const) {
+      await slot(page, type)
+        .getByRole("button", { name: `Upload: ${label}` })
+        .click();
+      await slot(page, type).getByRole("button", { name: "Take a photo", exact: true }).waitFor();
+      await expect(slot(page, type).getByLabel(`Take a photo: ${label}`).getAttribute("capture")).resolves.toBe(facing);
+      await slot(page, type).getByRole("button", { name: "Close", exact: true }).click();
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // And the withdrawal goes through.
     await page.goto("/account/wallets/withdraw");
