@@ -119,6 +119,7 @@ describe("money while excluded", () => {
 
     const deposit = await call(t, player, "POST", "/billing/deposit/test", { amount: "10", currency_guid: usd });
     expect(deposit.statusCode).toBe(403);
+    expect(deposit.json().payload.code).toBe("PLAYER_BLOCKED");
     expect(deposit.json().payload.message).toMatch(/^You are taking a time-out until /);
 
     const profile = await call(t, player, "GET", "/profile");

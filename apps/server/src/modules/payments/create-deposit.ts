@@ -61,7 +61,7 @@ export async function createDeposit(ctx: PaymentsContext, input: CreateDepositIn
     throw badRequest("Crypto deposits go to your deposit address: GET /billing/psp/info/{psp_name}?currency_guid=…&network=….");
   const amount = await assertAmount(ctx.db, { amount: input.amount, decimals: currency.decimals, min: method.min_amount, max: method.max_amount, code: currency.code });
   const decision = await checkResponsibleGamingDepositLimits(ctx.db, { playerGuid: player.guid, currencyGuid: currency.guid, amount });
-  if (!decision.allowed) throw new AppError("LIMIT_REACHED", decision.reason);
+  if (!decision.allowed) throw new AppError(decision.code, decision.reason);
 
   let cardToken: string | null = null;
   if (input.cardGuid) {

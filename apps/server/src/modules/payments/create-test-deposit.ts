@@ -35,7 +35,7 @@ export async function createTestDeposit(
   );
   const amount = await assertAmount(ctx.db, { amount: input.amount, decimals: currency.decimals, ...limits[0]!, code: currency.code });
   const decision = await checkResponsibleGamingDepositLimits(ctx.db, { playerGuid: player.guid, currencyGuid: currency.guid, amount });
-  if (!decision.allowed) throw new AppError("LIMIT_REACHED", decision.reason);
+  if (!decision.allowed) throw new AppError(decision.code, decision.reason);
 
   const wallet = await getOrCreateWallet(ctx.db, { playerGuid: player.guid, currencyGuid: currency.guid, setActive: false });
   const system = await queryRows<{ guid: string }>(

@@ -3,7 +3,10 @@ import { exclusionError } from "../identity/sessions/assert-login-allowed.ts";
 import { findExclusionInForce } from "../responsible-gaming/exclusions/find-exclusion-in-force.ts";
 import { checkDepositLimits } from "../responsible-gaming/limits/check-deposit-limits.ts";
 
-export type DepositLimitDecision = { allowed: true } | { allowed: false; reason: string };
+export type DepositLimitDecision =
+  | { allowed: true }
+  /** PLAYER_BLOCKED for an exclusion in force, LIMIT_REACHED for a deposit limit: the codes bets answer with too. */
+  | { allowed: false; code: "PLAYER_BLOCKED" | "LIMIT_REACHED"; reason: string };
 
 /**
  * Responsible-gaming hook in the deposit path (PLAYER_PROTECTION 14, 19):
@@ -13,14 +16,14 @@ export type DepositLimitDecision = { allowed: true } | { allowed: false; reason:
  * It must stay cheap and must never throw for an allowed deposit.
  */
 export async function checkResponsibleGamingDepositLimits(
-  _db: SqlExecutor,
-  _input: { playerGuid: string; currencyGuid: string; amount: string },
+  db: SqlExecutor,
+  input: { playerGuid: string; currencyGuid: string; amount: string },
 ): Promise<DepositLimitDecision> {
   // Exclusions first (part B, ADR 020): no deposit while a time-out or (self-)exclusion is in force.
-  const excluded = await findExclusionInForce(_db, _input.playerGuid);
-  if (excluded) return { allowed: false, reason: exclusionError(excluded.kind, excluded.ends_at).message };
+  const excluded = await findExclusionInForce(db, input.playerGuid);
+  if (excluded) return { allowed: false, code: "PLAYER_BLOCKED", reason: exclusionError(excluded.kind, excluded.ends_at).message };
   // Deposit limits (ADR 021): the lowest remaining room in the deposit's currency decides; the reason names it.
-  const limits = await checkDepositLimits(_db, _input);
-  if (!limits.allowed) return { allowed: false, reason: limits.reason };
+  const limits = await checkDepositLimits(db, input);
+  if (!limits.allowed) return { allowed: false, code: "LIMIT_REACHED", reason: limits.reason };
   return { allowed: true };
 }
