@@ -44,7 +44,7 @@ export function GameCard({ game, eager = false }: { game: CatalogGame; eager?: b
             />
           ) : null}
           {game.label ? (
-            <span className="absolute top-2 left-2 rounded-md bg-ruby-500 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase">
+            <span className="absolute top-2 left-2 rounded-md bg-ruby-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white uppercase">
               {game.label}
             </span>
           ) : null}

@@ -104,7 +104,7 @@ export function ChatLauncher({ client, state }: { client: RealtimeClient | null;
           <span
             data-testid="chat-unread"
             aria-hidden="true"
-            className="absolute -top-1 -right-1 grid min-w-6 place-items-center rounded-full bg-ruby-500 px-1.5 text-xs leading-6 font-bold text-white"
+            className="absolute -top-1 -right-1 grid min-w-6 place-items-center rounded-full bg-ruby-600 px-1.5 text-xs leading-6 font-bold text-white"
           >
             {unread > 99 ? "99+" : unread}
           </span>
