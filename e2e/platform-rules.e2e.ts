@@ -73,8 +73,8 @@ describe("tracking and rules", () => {
     await waitForHydration(page);
     await expect(page.getByRole("timer").textContent()).resolves.toMatch(/^\d+d \d{2}:\d{2}:\d{2}$/);
     // Other pages are untouched.
-    await page.goto("/promo");
-    expect(new URL(page.url()).pathname).toBe("/promo");
+    await page.goto("/faq");
+    expect(new URL(page.url()).pathname).toBe("/faq");
   });
 
   it.skipIf(!placesVisitors)("sends a visitor from a restricted country to the restricted-region page", async () => {
