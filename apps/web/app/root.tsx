@@ -30,6 +30,8 @@ import { LazyToaster } from "./components/lazy-toaster";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
 import { AppUpdates } from "./features/app-updates/app-updates";
 import { InstalledAppRuntime } from "./features/pwa/installed-app-runtime";
+import { ConsentRuntime } from "./features/consent/consent-runtime";
+import { ExternalServicesMount } from "./components/external-services-mount";
 import { authStateFromRequest } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
 import { useAuth } from "./lib/use-auth";
@@ -150,6 +152,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <LimitPromptMount />
           <AppUpdates />
           <InstalledAppRuntime />
+          <ExternalServicesMount />
+          <ConsentRuntime />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
         </RealtimeProvider>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CookieSettingsButton } from "../features/consent/cookie-settings-button";
 import { LogoMark } from "./logo";
 
 const LINKS = [
@@ -26,6 +27,9 @@ export function Footer() {
               </Link>
             </li>
           ))}
+          <li>
+            <CookieSettingsButton className="text-left hover:text-white" />
+          </li>
         </ul>
       </nav>
       <div className="mt-8 flex flex-col gap-6 border-t border-ink-700 pt-8 md:flex-row md:items-start">

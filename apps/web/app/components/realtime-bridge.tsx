@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { Currency } from "@croupier/contract/entities/currency";
 import { refetchDashboard } from "../features/account-dashboard/dashboard-api";
 import { applyDocumentStatusEvent } from "../features/documents/document-events";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
@@ -7,7 +8,9 @@ import { profileKey } from "../features/identity/profile";
 import { handleNotificationCreated, refetchNotifications } from "../features/notifications/notification-events";
 import { useRealtime, useRealtimeHandlers } from "../features/realtime/realtime-provider";
 import { applyBalanceEventToCache, DEPOSIT_OPERATION, refetchWallets } from "../features/wallet/balance-events";
+import { currenciesKey } from "../features/wallet/wallet-keys";
 import { announceDepositSettled } from "../lib/deposit-settled";
+import { announceTrackingEvent } from "../lib/tracking-events";
 import { useAuth } from "../lib/use-auth";
 
 /**
@@ -25,7 +28,12 @@ export function RealtimeBridge() {
     user_balance_updated: (event) => {
       applyBalanceEventToCache(queryClient, userId, event);
       // The first-deposit bridge listens; the deposit page announces the same when it sees its payment succeed.
-      if (event.operation_type === DEPOSIT_OPERATION) announceDepositSettled();
+      if (event.operation_type === DEPOSIT_OPERATION) {
+        announceDepositSettled();
+        // The pixel's Purchase (sent only with marketing consent; ADR 027).
+        const currency = queryClient.getQueryData<Currency[]>(currenciesKey)?.find((c) => c.guid === event.currency_guid);
+        announceTrackingEvent({ name: "Purchase", value: event.operation_amount, currency: currency?.code ?? null });
+      }
       // An open dashboard sums the ledger again after a payment (not after every bet of a session).
       if (event.operation_type === DEPOSIT_OPERATION || event.operation_type.includes("withdrawal"))
         void refetchDashboard(queryClient);

@@ -2,6 +2,7 @@ import { requireParams } from "@croupier/contract/api-client";
 import { getBrowserQueryClient } from "../../lib/query-client";
 import { captchaHeaders } from "./captcha-header";
 import { playerApi } from "../../lib/player-api";
+import { announceTrackingEvent } from "../../lib/tracking-events";
 import { getTokenLifecycle } from "./identity-api";
 import type { Tokens } from "./token-lifecycle";
 
@@ -78,6 +79,8 @@ export async function finishProviderLogin(params: ProviderReturn) {
 export async function signUp(body: Record<string, unknown>, captchaToken?: string) {
   const { payload } = await playerApi().post<Tokens>("/api/v1/signup", { body: requireParams("body", body), headers: captchaHeaders(captchaToken) });
   acceptLogin(payload);
+  // The pixel's Lead (sent only with marketing consent; ADR 027).
+  announceTrackingEvent({ name: "Lead" });
 }
 
 export async function requestPasswordReset(email: string, captchaToken?: string) {
