@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 
 /**
- * The first-visit notice: a non-modal region at the bottom (the page stays usable), with refusing
- * as easy as accepting, as the UK and EU regulators ask. Nothing optional runs until a choice.
+ * The first-visit notice: a non-modal region at the top of the page, in the flow (it covers nothing:
+ * no button, launcher or bottom bar hides under it), with refusing as easy as accepting, as the UK
+ * and EU regulators ask. Nothing optional runs until a choice.
  */
 export function ConsentBanner({ onAcceptAll, onRejectAll, onCustomise }: { onAcceptAll: () => void; onRejectAll: () => void; onCustomise: () => void }) {
   return (
@@ -10,7 +11,7 @@ export function ConsentBanner({ onAcceptAll, onRejectAll, onCustomise }: { onAcc
       role="region"
       aria-label="Cookie consent"
       data-testid="consent-banner"
-      className="fixed inset-x-0 bottom-0 z-base border-t border-ink-600 bg-ink-900/95 px-4 py-4 shadow-2xl backdrop-blur tablet:px-6"
+      className="border-b border-ink-600 bg-ink-900 px-4 py-4 tablet:px-6"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center">
         <p className="flex-1 text-sm leading-6 text-mist-100">
