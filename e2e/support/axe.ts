@@ -30,7 +30,10 @@ type AuditOptions = {
   exclude?: string[];
 };
 
-/** Runs axe in the page (injecting it first if this document does not have it yet) and returns the violations. */
+/**
+ * Runs axe in the page (injecting it first if this document does not have it yet) and returns the violations.
+ * The app's CSP refuses inline scripts: open the page's context with `bypassCSP: true`.
+ */
 export async function auditAccessibility(page: Page, options: AuditOptions = {}): Promise<AxeViolation[]> {
   const present = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
   if (!present) await page.addScriptTag({ content: AXE_SOURCE });
