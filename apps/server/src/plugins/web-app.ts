@@ -19,6 +19,14 @@ const API_PATH = /^\/(api|socket\.io|_ipx)(\/|\?|$)/;
 const ACCOUNT_PATH = /^\/account(\/|\?|\.|$)/;
 /** Client files served with no-cache (paths relative to build/client): see the static handler. */
 const NO_CACHE_FILE = /^(sw\.js|manifest\.webmanifest|offline\.(html|js)|builds\/.+\.json)(\.br|\.gz)?$/;
+/**
+ * The app-wide policy (default-src 'none', for API answers) would stop the service worker's own
+ * fetches (a worker runs under the policy its script was served with, so it could precache nothing)
+ * and the offline page's stylesheet and script. These two get this origin, nothing more.
+ */
+const OFFLINE_FILE = /^\/(sw\.js|offline\.(html|js))$/;
+const OFFLINE_FILES_POLICY =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 /** A server render's access token only has to outlive the render. */
 const PAGE_TOKEN_TTL_SECONDS = 60;
 
@@ -116,6 +124,11 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
         res.setHeader("cache-control", "no-cache");
       else res.setHeader("cache-control", "public, max-age=3600");
     },
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (OFFLINE_FILE.test(request.url.split("?")[0]!)) reply.header("content-security-policy", OFFLINE_FILES_POLICY);
+    return payload;
   });
 
   // Route actions receive their body untouched.

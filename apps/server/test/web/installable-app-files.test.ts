@@ -43,6 +43,16 @@ describe("the installable app's files (issue #19, ADR 026)", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
     expect(response.headers["cache-control"]).toBe("no-cache");
+    // A worker runs under its script's policy: the API's default-src 'none' would block every precache fetch.
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).not.toContain("'none';frame");
+  });
+
+  it("serves the offline page under a policy that lets its own stylesheet and script run", async () => {
+    const response = await app.inject({ method: "GET", url: "/offline.html?__WB_REVISION__=abc" });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers["content-security-policy"])).toContain("default-src 'self'");
   });
 
   it("serves the web app manifest with its media type, revalidated", async () => {
