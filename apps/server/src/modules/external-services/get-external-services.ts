@@ -8,15 +8,19 @@ import { resolveExternalServices } from "./resolve-external-services.ts";
 // An operator's settings change reaches pages within this time; the environment needs a restart.
 const CACHE_TTL_MS = 60_000;
 
-const cache = new WeakMap<Db, { at_ms: number; value: Promise<ExternalServicesConfig> }>();
+type Entry = { at_ms: number; value: Promise<ExternalServicesConfig> };
+// Per database and environment: two apps on one database (tests) may be configured differently.
+const cache = new WeakMap<Db, WeakMap<Env, Entry>>();
 
-/** The project's configured third-party services (settings, then environment), cached for a minute per database. */
+/** The project's configured third-party services (settings, then environment), cached for a minute. */
 export function getExternalServices(db: Db, env: Env): Promise<ExternalServicesConfig> {
-  const hit = cache.get(db);
+  let perEnv = cache.get(db);
+  if (!perEnv) cache.set(db, (perEnv = new WeakMap()));
+  const hit = perEnv.get(env);
   if (hit && Date.now() - hit.at_ms < CACHE_TTL_MS) return hit.value;
   const value = getProject(db).then((project) => resolveExternalServices(project.external_services, env));
-  cache.set(db, { at_ms: Date.now(), value });
+  perEnv.set(env, { at_ms: Date.now(), value });
   // A failed read (database down at boot) is not cached: the next page asks again.
-  value.catch(() => cache.delete(db));
+  value.catch(() => perEnv.delete(env));
   return value;
 }
