@@ -54,7 +54,11 @@ describe("tracking and rules", () => {
     await staff.getByRole("link", { name: "Players" }).first().click();
     await staff.getByRole("searchbox", { name: "Search players" }).fill(email);
     await staff.getByRole("button", { name: "Search" }).click();
-    await staff.getByRole("table", { name: `Players matching “${email}”` }).getByRole("row").filter({ hasText: email }).click();
+    await staff
+      .getByRole("table", { name: `Players matching “${email}”` })
+      .getByRole("row")
+      .filter({ hasText: email })
+      .click();
     await staff.getByRole("heading", { name: email }).waitFor();
     const item = staff.getByText("Tracking id (fid)").locator("..");
     await expect(item.locator("dd").textContent()).resolves.toBe(fid);

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { decideNavigation, pathMatches, type ActiveRule } from "../../src/modules/site-rules/decide-navigation.ts";
 
 const now = new Date("2026-11-25T10:00:00Z");
-const rule = (r: Partial<ActiveRule> & Pick<ActiveRule, "kind" | "path_prefix">): ActiveRule => ({ target: null, ends_at: null, countries: [], ...r });
+const rule = (r: Partial<ActiveRule> & Pick<ActiveRule, "kind" | "path_prefix">): ActiveRule => ({
+  target: null,
+  ends_at: null,
+  countries: [],
+  ...r,
+});
 const decide = (path: string, over: Partial<Parameters<typeof decideNavigation>[0]> = {}) =>
   decideNavigation({ path, search: "", country: null, allowedCountries: [], rules: [], now, ...over });
 
@@ -15,7 +20,11 @@ describe("decideNavigation (the per-path rules check)", () => {
   });
 
   it("sends a visitor from a country outside allowed_countries to the restricted-region page, and lets an unknown country through", () => {
-    expect(decide("/slots", { country: "FR", allowedCountries: ["GB", "MT"] })).toEqual({ location: "/restricted-region", external: false, reason: "country" });
+    expect(decide("/slots", { country: "FR", allowedCountries: ["GB", "MT"] })).toEqual({
+      location: "/restricted-region",
+      external: false,
+      reason: "country",
+    });
     expect(decide("/slots", { country: "GB", allowedCountries: ["GB", "MT"] })).toBeNull();
     expect(decide("/slots", { country: null, allowedCountries: ["GB"] })).toBeNull();
     expect(decide("/slots", { country: "FR", allowedCountries: [] })).toBeNull();
@@ -38,7 +47,9 @@ describe("decideNavigation (the per-path rules check)", () => {
       reason: "maintenance",
     });
     expect(decide("/live", { rules, now: new Date("2026-11-25T11:30:01Z") })).toBeNull();
-    expect(decide("/live", { rules: [rule({ kind: "maintenance", path_prefix: "/live" })] })?.location).toBe("/maintenance?from=%2Flive");
+    expect(decide("/live", { rules: [rule({ kind: "maintenance", path_prefix: "/live" })] })?.location).toBe(
+      "/maintenance?from=%2Flive",
+    );
   });
 
   it("moves a path internally (keeping the query) or externally (as written), the longest prefix winning", () => {
@@ -46,8 +57,16 @@ describe("decideNavigation (the per-path rules check)", () => {
       rule({ kind: "redirect", path_prefix: "/old", target: "/new" }),
       rule({ kind: "redirect", path_prefix: "/old/blog", target: "https://blog.example.com/" }),
     ];
-    expect(decide("/old/page", { rules, search: "?modal=login" })).toEqual({ location: "/new?modal=login", external: false, reason: "redirect" });
-    expect(decide("/old/blog/post", { rules, search: "?a=1" })).toEqual({ location: "https://blog.example.com/", external: true, reason: "redirect" });
+    expect(decide("/old/page", { rules, search: "?modal=login" })).toEqual({
+      location: "/new?modal=login",
+      external: false,
+      reason: "redirect",
+    });
+    expect(decide("/old/blog/post", { rules, search: "?a=1" })).toEqual({
+      location: "https://blog.example.com/",
+      external: true,
+      reason: "redirect",
+    });
   });
 
   it("never redirects to a dangerous protocol, even one stored around the API", () => {
@@ -57,7 +76,10 @@ describe("decideNavigation (the per-path rules check)", () => {
   });
 
   it("puts the country check before maintenance, and maintenance before a move", () => {
-    const rules = [rule({ kind: "maintenance", path_prefix: "/" }), rule({ kind: "redirect", path_prefix: "/a", target: "/b" })];
+    const rules = [
+      rule({ kind: "maintenance", path_prefix: "/" }),
+      rule({ kind: "redirect", path_prefix: "/a", target: "/b" }),
+    ];
     expect(decide("/a", { rules, country: "FR", allowedCountries: ["GB"] })?.reason).toBe("country");
     expect(decide("/a", { rules })?.reason).toBe("maintenance");
     expect(decide("/maintenance", { rules })).toBeNull();

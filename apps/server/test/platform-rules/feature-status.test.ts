@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 const status = async (feature: string, token?: string) => {
-  const response = await ctx.app.inject({ method: "GET", url: `/api/feature-status?feature=${feature}&userId=someone-else`, headers: token ? bearer(token) : {} });
+  const response = await ctx.app.inject({
+    method: "GET",
+    url: `/api/feature-status?feature=${feature}&userId=someone-else`,
+    headers: token ? bearer(token) : {},
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().payload as boolean;
 };
@@ -47,7 +51,9 @@ describe("feature status per segment", () => {
   it("turns sms-auth on for a player in a targeted segment only, whatever userId the query names", async () => {
     const inVip = await signUp(ctx.app, `vip-${++seq}@example.com`);
     const other = await signUp(ctx.app, `plain-${++seq}@example.com`);
-    await ctx.database.db.execute(sql`INSERT INTO user_segments (user_guid, segment_guid) VALUES (${inVip.profile.id}, ${vip})`);
+    await ctx.database.db.execute(
+      sql`INSERT INTO user_segments (user_guid, segment_guid) VALUES (${inVip.profile.id}, ${vip})`,
+    );
     await target("sms-auth", vip, true);
     expect(await status("sms-auth", inVip.access_token)).toBe(true);
     expect(await status("sms-auth", other.access_token)).toBe(false);

@@ -16,7 +16,8 @@ const email = () => `geo-${Date.now()}-${++seq}@example.com`;
 beforeAll(async () => {
   const geoip = writeTestCountryDb({ "203.0.113.0/24": "FR", "198.51.100.0/24": "GB" });
   ctx = await buildTestApp({ TRUST_PROXY: "loopback", GEOIP_DB_PATH: geoip });
-  usd = (await queryRows<{ guid: string }>(ctx.database.db, sql`SELECT guid FROM currencies WHERE code = 'USD'`))[0]!.guid;
+  usd = (await queryRows<{ guid: string }>(ctx.database.db, sql`SELECT guid FROM currencies WHERE code = 'USD'`))[0]!
+    .guid;
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -47,7 +48,9 @@ describe("allowed_countries at sign-up", () => {
     const refused = await signup({ country_guid: france }, "198.51.100.7");
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().payload.message).toBe("Sorry, we cannot open accounts for residents of France.");
-    expect(refused.json().payload.fields).toEqual([{ field: "body.country_guid", message: "is a country we cannot accept players from" }]);
+    expect(refused.json().payload.fields).toEqual([
+      { field: "body.country_guid", message: "is a country we cannot accept players from" },
+    ]);
     const byCode = await signup({ country_code: "fr" });
     expect(byCode.statusCode).toBe(403);
     const newNaming = await ctx.app.inject({
@@ -77,11 +80,19 @@ describe("fid attribution", () => {
   it("is kept at sign-up and shown with the btag on the back office player page", async () => {
     const player = await signUp(ctx.app, email(), "velvet-roulette-42", { fid: "cmp-2026-11", b_tag: "aff-7" });
     const staff = await createTestStaff(ctx, "support");
-    const page = await ctx.app.inject({ method: "GET", url: `/api/backoffice/v1/players/${player.profile.id}`, headers: staff.headers });
+    const page = await ctx.app.inject({
+      method: "GET",
+      url: `/api/backoffice/v1/players/${player.profile.id}`,
+      headers: staff.headers,
+    });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().payload.profile).toMatchObject({ fid: "cmp-2026-11", b_tag: "aff-7" });
     const none = await signUp(ctx.app, email());
-    const other = await ctx.app.inject({ method: "GET", url: `/api/backoffice/v1/players/${none.profile.id}`, headers: staff.headers });
+    const other = await ctx.app.inject({
+      method: "GET",
+      url: `/api/backoffice/v1/players/${none.profile.id}`,
+      headers: staff.headers,
+    });
     expect(other.json().payload.profile).toMatchObject({ fid: null });
   });
 

@@ -40,7 +40,8 @@ afterAll(async () => {
 const staffCall = (staff: TestStaff, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
   ctx.app.inject({ method, url: `/api/backoffice/v1${url}`, headers: staff.headers, payload: payload as never });
 
-const visit = (url: string, ip = BRITAIN_IP) => pages.inject({ method: "GET", url, headers: { "x-forwarded-for": ip } });
+const visit = (url: string, ip = BRITAIN_IP) =>
+  pages.inject({ method: "GET", url, headers: { "x-forwarded-for": ip } });
 
 const audit = (targetId: string) =>
   queryRows<{ action: string; before: unknown; after: unknown }>(
@@ -51,24 +52,50 @@ const audit = (targetId: string) =>
 describe("site rules in the back office", () => {
   it("are for site.manage only (support is refused)", async () => {
     expect((await staffCall(support, "GET", "/site-rules")).statusCode).toBe(403);
-    expect((await staffCall(support, "POST", "/site-rules", { path_prefix: "/x", kind: "maintenance" })).statusCode).toBe(403);
+    expect(
+      (await staffCall(support, "POST", "/site-rules", { path_prefix: "/x", kind: "maintenance" })).statusCode,
+    ).toBe(403);
     expect((await staffCall(admin, "GET", "/site-rules")).statusCode).toBe(200);
   });
 
   it("refuse a redirect to a dangerous protocol or another host written as //host", async () => {
-    for (const target of ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example", "ftp://files.example"]) {
+    for (const target of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "data:text/html,x",
+      "//evil.example",
+      "ftp://files.example",
+    ]) {
       const response = await staffCall(admin, "POST", "/site-rules", { path_prefix: "/bad", kind: "redirect", target });
       expect(response.statusCode, target).toBe(400);
-      expect(response.json().payload.fields.map((f: { field: string }) => f.field).join()).toContain("target");
+      expect(
+        response
+          .json()
+          .payload.fields.map((f: { field: string }) => f.field)
+          .join(),
+      ).toContain("target");
     }
   });
 
   it("are created, changed and removed with an audit entry each, and one per path and kind", async () => {
-    const created = await staffCall(admin, "POST", "/site-rules", { path_prefix: "/audit-me", kind: "redirect", target: "/elsewhere", note: "moved" });
+    const created = await staffCall(admin, "POST", "/site-rules", {
+      path_prefix: "/audit-me",
+      kind: "redirect",
+      target: "/elsewhere",
+      note: "moved",
+    });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().payload.guid as string;
-    expect((await staffCall(admin, "POST", "/site-rules", { path_prefix: "/audit-me", kind: "redirect", target: "/other" })).statusCode).toBe(409);
-    const changed = await staffCall(admin, "PUT", `/site-rules/${id}`, { path_prefix: "/audit-me", kind: "redirect", target: "/third", enabled: false });
+    expect(
+      (await staffCall(admin, "POST", "/site-rules", { path_prefix: "/audit-me", kind: "redirect", target: "/other" }))
+        .statusCode,
+    ).toBe(409);
+    const changed = await staffCall(admin, "PUT", `/site-rules/${id}`, {
+      path_prefix: "/audit-me",
+      kind: "redirect",
+      target: "/third",
+      enabled: false,
+    });
     expect(changed.json().payload).toMatchObject({ target: "/third", enabled: false });
     expect((await staffCall(admin, "DELETE", `/site-rules/${id}`)).statusCode).toBe(200);
     expect((await staffCall(admin, "DELETE", `/site-rules/${id}`)).statusCode).toBe(404);
@@ -82,7 +109,11 @@ describe("the rules check on page navigations", () => {
   it("answers a maintenance rule at once after it is saved, with the countdown's end, and lets the page through after removal", async () => {
     expect((await visit("/live/roulette")).body).toBe("the page");
     const ends = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await staffCall(admin, "POST", "/site-rules", { path_prefix: "/live", kind: "maintenance", ends_at: ends });
+    const created = await staffCall(admin, "POST", "/site-rules", {
+      path_prefix: "/live",
+      kind: "maintenance",
+      ends_at: ends,
+    });
     const page = await visit("/live/roulette");
     expect(page.statusCode).toBe(302);
     const location = new URL(String(page.headers.location), "http://x");
@@ -102,7 +133,11 @@ describe("the rules check on page navigations", () => {
 
   it("moves a path internally keeping the query, and externally as a full page load", async () => {
     await staffCall(admin, "POST", "/site-rules", { path_prefix: "/old-promo", kind: "redirect", target: "/promo" });
-    await staffCall(admin, "POST", "/site-rules", { path_prefix: "/blog", kind: "redirect", target: "https://blog.example.com/" });
+    await staffCall(admin, "POST", "/site-rules", {
+      path_prefix: "/blog",
+      kind: "redirect",
+      target: "https://blog.example.com/",
+    });
     const internal = await visit("/old-promo/summer?modal=register");
     expect(internal.statusCode).toBe(302);
     expect(internal.headers.location).toBe("/promo?modal=register");
@@ -119,7 +154,11 @@ describe("the rules check on page navigations", () => {
     await ctx.database.db.execute(sql`UPDATE project_settings SET allowed_countries = ARRAY['GB','MT']::varchar(2)[]`);
     try {
       // The rules cache holds allowed_countries too; a staff change of any rule drops it.
-      const touch = await staffCall(admin, "POST", "/site-rules", { path_prefix: "/touch", kind: "restrict", countries: ["DE"] });
+      const touch = await staffCall(admin, "POST", "/site-rules", {
+        path_prefix: "/touch",
+        kind: "restrict",
+        countries: ["DE"],
+      });
       expect(touch.statusCode, touch.body).toBe(200);
       const fromFrance = await visit("/slots", FRANCE_IP);
       expect(fromFrance.statusCode).toBe(302);

@@ -63,7 +63,8 @@ export function writeTestCountryDb(networks: Record<string, string>): string {
     }
   }
   const nodeCount = nodes.length;
-  const recordValue = (child: Child) => (child === null ? nodeCount : "node" in child ? child.node : nodeCount + 16 + child.data);
+  const recordValue = (child: Child) =>
+    child === null ? nodeCount : "node" in child ? child.node : nodeCount + 16 + child.data;
   const tree = Buffer.alloc(nodeCount * 6);
   nodes.forEach(([left, right], index) => {
     tree.writeUIntBE(recordValue(left), index * 6, 3);
@@ -80,7 +81,14 @@ export function writeTestCountryDb(networks: Record<string, string>): string {
     node_count: nodeCount,
     record_size: 24,
   });
-  const file = Buffer.concat([tree, Buffer.alloc(16), ...data, Buffer.from([0xab, 0xcd, 0xef]), Buffer.from("MaxMind.com"), metadata]);
+  const file = Buffer.concat([
+    tree,
+    Buffer.alloc(16),
+    ...data,
+    Buffer.from([0xab, 0xcd, 0xef]),
+    Buffer.from("MaxMind.com"),
+    metadata,
+  ]);
   const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "geoip-")), "test-country.mmdb");
   fs.writeFileSync(target, file);
   return target;

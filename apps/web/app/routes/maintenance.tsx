@@ -8,5 +8,7 @@ export function meta() {
 
 export default function Maintenance() {
   const [search] = useSearchParams();
-  return <MaintenanceNotice until_ms={parseUntil(search.get("until"))} returnPath={safeReturnPath(search.get("from"))} />;
+  return (
+    <MaintenanceNotice until_ms={parseUntil(search.get("until"))} returnPath={safeReturnPath(search.get("from"))} />
+  );
 }

@@ -52,7 +52,11 @@ export const siteRuleBody = z
       .nullable()
       .optional()
       .describe("redirect: a path of this site or an absolute http(s) address (an external one is a full page load)"),
-    ends_at: z.iso.datetime({ offset: true }).nullable().optional().describe("maintenance: when it should end (the page counts down)"),
+    ends_at: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .optional()
+      .describe("maintenance: when it should end (the page counts down)"),
     countries: z.array(iso2Code).max(250).default([]).describe("restrict: ISO codes refused on this path"),
     enabled: z.boolean().default(true),
     note: z.string().trim().max(200).nullable().optional(),

@@ -15,7 +15,10 @@ export const siteRules = pgTable(
     kind: varchar("kind", { length: 20 }).$type<SiteRuleKind>().notNull(),
     target: varchar("target", { length: 500 }),
     ends_at: tstz("ends_at"),
-    countries: varchar("countries", { length: 2 }).array().notNull().default(sql`'{}'::varchar(2)[]`),
+    countries: varchar("countries", { length: 2 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(2)[]`),
     enabled: boolean("enabled").notNull().default(true),
     note: varchar("note", { length: 200 }),
     created_at: createdAt(),

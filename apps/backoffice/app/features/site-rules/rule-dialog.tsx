@@ -15,11 +15,20 @@ const KIND_HINTS: Record<RuleFormValues["kind"], string> = {
 };
 
 /** Add or edit a site rule. `rule` null: a new one. */
-export function RuleDialog({ rule, open, onOpenChange }: { rule: SiteRule | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RuleDialog({
+  rule,
+  open,
+  onOpenChange,
+}: {
+  rule: SiteRule | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [values, setValues] = useState<RuleFormValues>(() => (rule ? formFromRule(rule) : EMPTY_RULE));
   const save = useSaveSiteRule();
   const errors = save.error ? fieldErrorsOf(save.error) : {};
-  const set = <K extends keyof RuleFormValues>(key: K, value: RuleFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof RuleFormValues>(key: K, value: RuleFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,9 +44,19 @@ export function RuleDialog({ rule, open, onOpenChange }: { rule: SiteRule | null
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={rule ? "Edit site rule" : "Add a site rule"} description={KIND_HINTS[values.kind]}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={rule ? "Edit site rule" : "Add a site rule"}
+      description={KIND_HINTS[values.kind]}
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <SelectField label="Kind" value={values.kind} onChange={(e) => set("kind", e.target.value as RuleFormValues["kind"])} error={errors.kind}>
+        <SelectField
+          label="Kind"
+          value={values.kind}
+          onChange={(e) => set("kind", e.target.value as RuleFormValues["kind"])}
+          error={errors.kind}
+        >
           <option value="maintenance">Maintenance</option>
           <option value="redirect">Path moved (redirect)</option>
           <option value="restrict">Countries restricted</option>
@@ -52,7 +71,14 @@ export function RuleDialog({ rule, open, onOpenChange }: { rule: SiteRule | null
           maxLength={200}
         />
         {values.kind === "redirect" ? (
-          <TextField label="New address" value={values.target} onChange={(e) => set("target", e.target.value)} error={errors.target} required maxLength={500} />
+          <TextField
+            label="New address"
+            value={values.target}
+            onChange={(e) => set("target", e.target.value)}
+            error={errors.target}
+            required
+            maxLength={500}
+          />
         ) : null}
         {values.kind === "maintenance" ? (
           <TextField
@@ -74,7 +100,13 @@ export function RuleDialog({ rule, open, onOpenChange }: { rule: SiteRule | null
             required
           />
         ) : null}
-        <TextField label="Note (optional)" value={values.note} onChange={(e) => set("note", e.target.value)} error={errors.note} maxLength={200} />
+        <TextField
+          label="Note (optional)"
+          value={values.note}
+          onChange={(e) => set("note", e.target.value)}
+          error={errors.note}
+          maxLength={200}
+        />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={values.enabled} onChange={(e) => set("enabled", e.target.checked)} />
           Enabled

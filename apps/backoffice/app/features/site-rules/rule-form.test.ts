@@ -3,7 +3,9 @@ import { bodyFromForm, EMPTY_RULE, formFromRule } from "./rule-form";
 
 describe("site rule form", () => {
   it("sends only what the kind uses, countries upper-cased and split", () => {
-    expect(bodyFromForm({ ...EMPTY_RULE, path_prefix: " /live ", kind: "restrict", countries: "de, fr;nl", target: "/x" })).toEqual({
+    expect(
+      bodyFromForm({ ...EMPTY_RULE, path_prefix: " /live ", kind: "restrict", countries: "de, fr;nl", target: "/x" }),
+    ).toEqual({
       path_prefix: "/live",
       kind: "restrict",
       target: null,
@@ -12,7 +14,9 @@ describe("site rule form", () => {
       enabled: true,
       note: null,
     });
-    expect(bodyFromForm({ ...EMPTY_RULE, kind: "redirect", target: " https://blog.example.com ", countries: "DE" })).toMatchObject({
+    expect(
+      bodyFromForm({ ...EMPTY_RULE, kind: "redirect", target: " https://blog.example.com ", countries: "DE" }),
+    ).toMatchObject({
       target: "https://blog.example.com",
       countries: [],
     });

@@ -11,7 +11,15 @@ export type RuleFormValues = {
   note: string;
 };
 
-export const EMPTY_RULE: RuleFormValues = { path_prefix: "/", kind: "maintenance", target: "", ends_at: "", countries: "", enabled: true, note: "" };
+export const EMPTY_RULE: RuleFormValues = {
+  path_prefix: "/",
+  kind: "maintenance",
+  target: "",
+  ends_at: "",
+  countries: "",
+  enabled: true,
+  note: "",
+};
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

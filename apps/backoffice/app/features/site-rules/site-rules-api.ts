@@ -10,7 +10,8 @@ export async function listSiteRules(signal?: AbortSignal): Promise<SiteRule[]> {
   return (await staffApi().get("/site-rules", { signal, schema: z.array(siteRule) })).payload;
 }
 
-export const siteRulesQueryOptions = () => queryOptions({ queryKey: SITE_RULES_KEY, queryFn: ({ signal }) => listSiteRules(signal) });
+export const siteRulesQueryOptions = () =>
+  queryOptions({ queryKey: SITE_RULES_KEY, queryFn: ({ signal }) => listSiteRules(signal) });
 export const useSiteRules = () => useQuery(siteRulesQueryOptions());
 
 /** POST /site-rules (id null) or PUT /site-rules/:id. */

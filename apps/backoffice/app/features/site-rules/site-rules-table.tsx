@@ -8,10 +8,20 @@ import { describeRule } from "./rule-form";
 import { RuleDialog } from "./rule-dialog";
 import { useDeleteSiteRule, useSiteRules } from "./site-rules-api";
 
-const KIND_LABELS: Record<SiteRule["kind"], string> = { maintenance: "Maintenance", redirect: "Moved", restrict: "Countries restricted" };
+const KIND_LABELS: Record<SiteRule["kind"], string> = {
+  maintenance: "Maintenance",
+  redirect: "Moved",
+  restrict: "Countries restricted",
+};
 
 /** Every rule with edit and remove; `adding` opens the dialog for a new one. */
-export function SiteRulesTable({ adding, onAddingChange }: { adding: boolean; onAddingChange: (open: boolean) => void }) {
+export function SiteRulesTable({
+  adding,
+  onAddingChange,
+}: {
+  adding: boolean;
+  onAddingChange: (open: boolean) => void;
+}) {
   const rules = useSiteRules();
   const remove = useDeleteSiteRule();
   const [editing, setEditing] = useState<SiteRule | null>(null);
@@ -36,12 +46,24 @@ export function SiteRulesTable({ adding, onAddingChange }: { adding: boolean; on
           <table className="min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Path</th>
-                <th scope="col" className="px-3 py-2 font-medium">Rule</th>
-                <th scope="col" className="px-3 py-2 font-medium">Details</th>
-                <th scope="col" className="px-3 py-2 font-medium">State</th>
-                <th scope="col" className="px-3 py-2 font-medium">Note</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Path
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Rule
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Details
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  State
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Note
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -53,10 +75,18 @@ export function SiteRulesTable({ adding, onAddingChange }: { adding: boolean; on
                   <td className="px-3 py-2">{rule.enabled ? "On" : "Off"}</td>
                   <td className="px-3 py-2 text-slate-600">{rule.note ?? "—"}</td>
                   <td className="px-3 py-2 text-right whitespace-nowrap">
-                    <Button variant="ghost" onClick={() => setEditing(rule)} aria-label={`Edit the rule for ${rule.path_prefix}`}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => setEditing(rule)}
+                      aria-label={`Edit the rule for ${rule.path_prefix}`}
+                    >
                       Edit
                     </Button>
-                    <Button variant="ghost" onClick={() => confirmRemove(rule)} aria-label={`Remove the rule for ${rule.path_prefix}`}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => confirmRemove(rule)}
+                      aria-label={`Remove the rule for ${rule.path_prefix}`}
+                    >
                       Remove
                     </Button>
                   </td>
@@ -67,7 +97,9 @@ export function SiteRulesTable({ adding, onAddingChange }: { adding: boolean; on
         </div>
       ) : null}
       {adding ? <RuleDialog rule={null} open onOpenChange={onAddingChange} /> : null}
-      {editing ? <RuleDialog key={editing.guid} rule={editing} open onOpenChange={(open) => !open && setEditing(null)} /> : null}
+      {editing ? (
+        <RuleDialog key={editing.guid} rule={editing} open onOpenChange={(open) => !open && setEditing(null)} />
+      ) : null}
     </>
   );
 }

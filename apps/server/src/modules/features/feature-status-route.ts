@@ -27,7 +27,13 @@ export const featureStatusRoute: FastifyPluginAsyncZod = async (app) => {
         summary: "Whether a feature flag is on for the caller (per segment, then FEATURE_FLAGS)",
         security: [{ bearerAuth: [] }, {}],
         querystring,
-        response: { 200: z.object({ status: z.literal("ok"), payload: z.boolean(), metadata: z.object({ request_id: z.string() }).loose() }) },
+        response: {
+          200: z.object({
+            status: z.literal("ok"),
+            payload: z.boolean(),
+            metadata: z.object({ request_id: z.string() }).loose(),
+          }),
+        },
       },
     },
     async (request) =>

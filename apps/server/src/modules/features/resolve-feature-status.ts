@@ -31,7 +31,10 @@ function targetsOf(db: Db, feature: string, now_ms: number): Promise<Target[]> {
 /** The player's segments; a visitor, or a player in none, is in the default segments. */
 async function segmentsOf(db: Db, userId: string | null): Promise<string[]> {
   if (userId) {
-    const own = await db.select({ guid: userSegments.segment_guid }).from(userSegments).where(eq(userSegments.user_guid, userId));
+    const own = await db
+      .select({ guid: userSegments.segment_guid })
+      .from(userSegments)
+      .where(eq(userSegments.user_guid, userId));
     if (own.length > 0) return own.map((row) => row.guid);
   }
   const defaults = await db.select({ guid: segments.guid }).from(segments).where(eq(segments.is_default, true));
@@ -54,4 +57,3 @@ export async function resolveFeatureStatus(
   if (matching.length === 0) return input.globallyOn;
   return matching.every((target) => target.enabled);
 }
-

@@ -21,7 +21,10 @@ export async function assertCountryAllowed(
   const allowed = (await getProject(db)).allowed_countries.map((c) => c.toUpperCase());
   if (allowed.length === 0) return;
   if (input.formCountryGuid) {
-    const [form] = await db.select({ iso2: countries.iso2, country: countries.country }).from(countries).where(eq(countries.guid, input.formCountryGuid));
+    const [form] = await db
+      .select({ iso2: countries.iso2, country: countries.country })
+      .from(countries)
+      .where(eq(countries.guid, input.formCountryGuid));
     if (form && !allowed.includes(form.iso2.toUpperCase()))
       throw new AppError("FORBIDDEN", `Sorry, we cannot open accounts for residents of ${form.country}.`, {
         fields: [{ field: input.formField, message: "is a country we cannot accept players from" }],

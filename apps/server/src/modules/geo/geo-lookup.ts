@@ -25,14 +25,19 @@ export function geoLookup(path: string, log: Pick<FastifyBaseLogger, "warn">): G
 
 function openLookup(path: string, log: Pick<FastifyBaseLogger, "warn">): GeoLookup {
   if (!path) {
-    log.warn("GEOIP_DB_PATH is not set: countries come only from COUNTRY_HEADER (allowed_countries cannot be checked without one)");
+    log.warn(
+      "GEOIP_DB_PATH is not set: countries come only from COUNTRY_HEADER (allowed_countries cannot be checked without one)",
+    );
     return UNAVAILABLE;
   }
   let reader: Reader<CountryResponse>;
   try {
     reader = new Reader<CountryResponse>(fs.readFileSync(path));
   } catch (error) {
-    log.warn({ path, reason: error instanceof Error ? error.message : String(error) }, "GeoIP database absent or unreadable: lookups skipped");
+    log.warn(
+      { path, reason: error instanceof Error ? error.message : String(error) },
+      "GeoIP database absent or unreadable: lookups skipped",
+    );
     return UNAVAILABLE;
   }
   return {

@@ -21,7 +21,11 @@ function navigationPath(pathname: string): { path: string; data: boolean } {
  * Router's redirect answer (204 + X-Remix-Redirect), with X-Remix-Reload-Document for an external
  * target so the router hands it to the browser instead of routing it. Returns true when it answered.
  */
-export async function applySiteRules(request: FastifyRequest, reply: FastifyReply, deps: { db: Db; env: Env }): Promise<boolean> {
+export async function applySiteRules(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Db; env: Env },
+): Promise<boolean> {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const url = new URL(request.url, "http://x");
   const { path, data } = navigationPath(url.pathname);

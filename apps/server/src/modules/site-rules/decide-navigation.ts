@@ -1,4 +1,9 @@
-import { isExternalTarget, MAINTENANCE_PATH, redirectTargetIssue, RESTRICTED_REGION_PATH } from "@croupier/contract/backoffice/site-rules";
+import {
+  isExternalTarget,
+  MAINTENANCE_PATH,
+  redirectTargetIssue,
+  RESTRICTED_REGION_PATH,
+} from "@croupier/contract/backoffice/site-rules";
 import type { SiteRuleKind } from "@croupier/db/schema/platform-rules";
 
 export type ActiveRule = {
@@ -9,7 +14,11 @@ export type ActiveRule = {
   countries: string[];
 };
 
-export type NavigationDecision = { location: string; external: boolean; reason: "country" | "maintenance" | "redirect" };
+export type NavigationDecision = {
+  location: string;
+  external: boolean;
+  reason: "country" | "maintenance" | "redirect";
+};
 
 /** The pages the rules send visitors to never match a rule themselves (no redirect loops). */
 const EXEMPT = [RESTRICTED_REGION_PATH, MAINTENANCE_PATH];
@@ -21,7 +30,12 @@ export function pathMatches(path: string, prefix: string): boolean {
 }
 
 /** The most specific rule of a kind for the path (longest prefix). */
-function ruleFor(rules: ActiveRule[], kind: SiteRuleKind, path: string, extra: (rule: ActiveRule) => boolean = () => true) {
+function ruleFor(
+  rules: ActiveRule[],
+  kind: SiteRuleKind,
+  path: string,
+  extra: (rule: ActiveRule) => boolean = () => true,
+) {
   return rules
     .filter((rule) => rule.kind === kind && pathMatches(path, rule.path_prefix) && extra(rule))
     .sort((a, b) => b.path_prefix.length - a.path_prefix.length)[0];
@@ -51,7 +65,12 @@ export function decideNavigation(input: {
       return { location: RESTRICTED_REGION_PATH, external: false, reason: "country" };
   }
 
-  const maintenance = ruleFor(rules, "maintenance", path, (rule) => !rule.ends_at || Date.parse(rule.ends_at) > now.getTime());
+  const maintenance = ruleFor(
+    rules,
+    "maintenance",
+    path,
+    (rule) => !rule.ends_at || Date.parse(rule.ends_at) > now.getTime(),
+  );
   if (maintenance) {
     const query = new URLSearchParams({ from: path });
     if (maintenance.ends_at) query.set("until", new Date(maintenance.ends_at).toISOString());

@@ -10,7 +10,12 @@ export async function deleteSiteRule(db: Db, id: string, actor: AuditActor): Pro
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(siteRules).where(eq(siteRules.guid, id)).returning();
     if (!removed) throw new AppError("NOT_FOUND", "This site rule does not exist (any more).");
-    await recordAudit(tx, actor, { action: "site_rule.delete", targetType: "site_rule", targetId: id, before: toSiteRule(removed) });
+    await recordAudit(tx, actor, {
+      action: "site_rule.delete",
+      targetType: "site_rule",
+      targetId: id,
+      before: toSiteRule(removed),
+    });
   });
   invalidateSiteRules(db);
 }

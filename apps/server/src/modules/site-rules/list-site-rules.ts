@@ -6,6 +6,10 @@ import { siteRules } from "@croupier/db/schema/platform-rules";
 import { toSiteRule } from "./to-site-rule.ts";
 
 export async function listSiteRules(db: Db): Promise<SiteRule[]> {
-  const rows = await db.select().from(siteRules).orderBy(asc(siteRules.path_prefix), asc(siteRules.kind)).limit(SITE_RULES_MAX);
+  const rows = await db
+    .select()
+    .from(siteRules)
+    .orderBy(asc(siteRules.path_prefix), asc(siteRules.kind))
+    .limit(SITE_RULES_MAX);
   return rows.map(toSiteRule);
 }

@@ -10,7 +10,9 @@ import { toSiteRule } from "./to-site-rule.ts";
 const UNIQUE_VIOLATION = "23505";
 
 const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === UNIQUE_VIOLATION;
 };
 
@@ -28,7 +30,12 @@ function columnsOf(body: SiteRuleBody) {
 }
 
 /** Creates (id null) or replaces a site rule, audited in the same transaction; the cache is dropped after commit. */
-export async function saveSiteRule(db: Db, id: string | null, body: SiteRuleBody, actor: AuditActor): Promise<SiteRule> {
+export async function saveSiteRule(
+  db: Db,
+  id: string | null,
+  body: SiteRuleBody,
+  actor: AuditActor,
+): Promise<SiteRule> {
   try {
     const saved = await db.transaction(async (tx) => {
       if (id === null) {
@@ -36,7 +43,12 @@ export async function saveSiteRule(db: Db, id: string | null, body: SiteRuleBody
         if (Number(total?.n ?? 0) >= SITE_RULES_MAX)
           throw new AppError("CONFLICT", `There are already ${SITE_RULES_MAX} site rules; remove one first.`);
         const [row] = await tx.insert(siteRules).values(columnsOf(body)).returning();
-        await recordAudit(tx, actor, { action: "site_rule.create", targetType: "site_rule", targetId: row!.guid, after: columnsOf(body) });
+        await recordAudit(tx, actor, {
+          action: "site_rule.create",
+          targetType: "site_rule",
+          targetId: row!.guid,
+          after: columnsOf(body),
+        });
         return row!;
       }
       const [before] = await tx.select().from(siteRules).where(eq(siteRules.guid, id)).for("update");

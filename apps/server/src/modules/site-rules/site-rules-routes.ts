@@ -23,7 +23,11 @@ export const siteRulesStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     "/site-rules",
     {
       config: { permission: "site.manage" },
-      schema: { tags, summary: "Every site rule (redirects, maintenance, country restrictions)", response: { 200: okEnvelope(z.array(siteRule)) } },
+      schema: {
+        tags,
+        summary: "Every site rule (redirects, maintenance, country restrictions)",
+        response: { 200: okEnvelope(z.array(siteRule)) },
+      },
     },
     async (request) => ok(request, await listSiteRules(db)),
   );
@@ -32,7 +36,12 @@ export const siteRulesStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     "/site-rules",
     {
       config: { permission: "site.manage" },
-      schema: { tags, summary: "Add a site rule (audited)", body: siteRuleBody, response: { 200: okEnvelope(siteRule) } },
+      schema: {
+        tags,
+        summary: "Add a site rule (audited)",
+        body: siteRuleBody,
+        response: { 200: okEnvelope(siteRule) },
+      },
     },
     async (request) => ok(request, await saveSiteRule(db, null, request.body, auditActor(request))),
   );
@@ -41,7 +50,13 @@ export const siteRulesStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     "/site-rules/:id",
     {
       config: { permission: "site.manage" },
-      schema: { tags, summary: "Replace a site rule (audited)", params: siteRuleParams, body: siteRuleBody, response: { 200: okEnvelope(siteRule) } },
+      schema: {
+        tags,
+        summary: "Replace a site rule (audited)",
+        params: siteRuleParams,
+        body: siteRuleBody,
+        response: { 200: okEnvelope(siteRule) },
+      },
     },
     async (request) => ok(request, await saveSiteRule(db, request.params.id, request.body, auditActor(request))),
   );

@@ -28,7 +28,10 @@ describe("feature-status gate (segment_name cookie)", () => {
     document.cookie = "segment_name=default; Path=/";
     const { api, spy } = apiAnswering(async () => ({ payload: true }));
     expect(await fetchFeatureStatus(api, "sms-auth", "u1")).toBe(true);
-    expect(spy).toHaveBeenCalledWith("/api/feature-status", expect.objectContaining({ query: { feature: "sms-auth", userId: "u1" } }));
+    expect(spy).toHaveBeenCalledWith(
+      "/api/feature-status",
+      expect.objectContaining({ query: { feature: "sms-auth", userId: "u1" } }),
+    );
   });
 
   it("counts a failed call as off", async () => {

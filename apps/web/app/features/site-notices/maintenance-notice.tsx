@@ -35,7 +35,12 @@ export function MaintenanceNotice({ until_ms, returnPath }: { until_ms: number |
       {until_ms !== null ? (
         <div>
           <p className="text-sm text-mist-400">Expected back in</p>
-          <p className="font-mono text-4xl font-bold tabular-nums" role="timer" aria-live="off" data-testid="maintenance-countdown">
+          <p
+            className="font-mono text-4xl font-bold tabular-nums"
+            role="timer"
+            aria-live="off"
+            data-testid="maintenance-countdown"
+          >
             {remaining ? formatRemaining(remaining) : "--:--:--"}
           </p>
           <p className="mt-1 text-xs text-mist-400">
@@ -45,7 +50,10 @@ export function MaintenanceNotice({ until_ms, returnPath }: { until_ms: number |
       ) : (
         <p className="text-mist-400">We don't have an end time yet. Please check back soon.</p>
       )}
-      <a href={returnPath} className="inline-block rounded-lg bg-gold-400 px-5 py-2.5 font-semibold text-ink-950 hover:bg-gold-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300">
+      <a
+        href={returnPath}
+        className="inline-block rounded-lg bg-gold-400 px-5 py-2.5 font-semibold text-ink-950 hover:bg-gold-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
+      >
         Try again
       </a>
     </NoticeShell>
