@@ -119,8 +119,8 @@ export function UploadPanel({
             type="file"
             accept={ACCEPTED_FILE_TYPES}
             aria-label={`Choose a file: ${label}`}
-            className="sr-only"
-            tabIndex={-1}
+            // Opened by the drop zone's button: hidden, so assistive technology meets one control, not two.
+            hidden
             onChange={(event) => {
               take(event.currentTarget.files);
               // Choosing the same file again (after a refusal) must fire change again.
@@ -133,8 +133,7 @@ export function UploadPanel({
             accept="image/*"
             capture={captureFacing(documentType)}
             aria-label={`Take a photo: ${label}`}
-            className="sr-only"
-            tabIndex={-1}
+            hidden
             onChange={(event) => {
               take(event.currentTarget.files);
               event.currentTarget.value = "";
