@@ -89,7 +89,7 @@ function Sidebar({ me, onNavigate }: { me: StaffMe; onNavigate: () => void }) {
         if (items.length === 0) return null;
         return (
           <div key={group}>
-            <p className="mb-1 px-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">{group}</p>
+            <p className="mb-1 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{group}</p>
             <ul className="space-y-0.5">
               {items.map((entry) => (
                 <li key={entry.to}>

@@ -18,7 +18,13 @@ const LABELS: Record<(typeof MONEY)[number], string> = {
 export function DailyTable({ days, decimals }: { days: DailyReportRow[]; decimals: Decimals }) {
   const rows = [...days].reverse();
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // Focusable so a keyboard can scroll the wide table sideways (WCAG 2.1.1).
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Daily figures, scrolls sideways"
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <table aria-label="Daily figures" className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50">
           <tr>

@@ -118,7 +118,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-white">{entry.title}</p>
         {entry.description ? <p className="mt-0.5 text-sm break-words text-mist-400">{entry.description}</p> : null}
-        <time dateTime={entry.created_at} className="mt-1 block text-xs text-mist-500">
+        <time dateTime={entry.created_at} className="mt-1 block text-xs text-mist-400">
           {dateTime.format(new Date(entry.created_at))}
         </time>
       </div>
