@@ -142,7 +142,11 @@ describe("player page", () => {
       "Game rounds",
       "Sessions",
       "Notes",
+      "Exclusions",
+      "Limits",
     ]);
+    // Documents need documents.review, which support does not have.
+    expect(tabs.map((t) => t.textContent)).not.toContain("Documents");
     expect(screen.getByText("United Kingdom (GB)")).toBeTruthy();
     for (const name of ["Lock", "End sessions", "Send password reset"])
       expect(screen.getByRole("button", { name })).toBeTruthy();

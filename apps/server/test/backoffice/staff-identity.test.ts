@@ -410,7 +410,12 @@ describe("staff sign-in", () => {
 
 describe("STAFF_SECRET_KEY", () => {
   it("refuses the public default in production, like JWT_SECRET", () => {
-    const production = { NODE_ENV: "production", JWT_SECRET: "p".repeat(40), PROVIDER_HOUSE_SECRET: "h".repeat(20) };
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: "p".repeat(40),
+      PROVIDER_HOUSE_SECRET: "h".repeat(20),
+      DOCUMENTS_KEY: "d".repeat(64),
+    };
     expect(() => loadEnv(production)).toThrow(/STAFF_SECRET_KEY/);
     expect(() => loadEnv({ ...production, STAFF_SECRET_KEY: "short" })).toThrow(/STAFF_SECRET_KEY/);
     expect(loadEnv({ ...production, STAFF_SECRET_KEY: "s".repeat(32) }).STAFF_SECRET_KEY).toBe("s".repeat(32));
