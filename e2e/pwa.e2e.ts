@@ -145,11 +145,14 @@ describe("build updates (issue #19)", () => {
     await waitForHydration(page);
     await setMarker(page);
     const build = await deployNewBuild();
+    const served = await page.request.get("/builds/latest.json");
+    expect(served.headers()["cache-control"]).toBe("no-cache");
+    expect(await served.json()).toMatchObject({ id: build.id });
 
     const polled = page.waitForResponse((response) => response.url().endsWith("/builds/latest.json"));
     const reloaded = page.waitForEvent("load");
     await returnToTab(page);
-    expect(await (await polled).json()).toMatchObject({ id: build.id });
+    await polled;
     await reloaded;
     await waitForHydration(page);
     expect(page.url()).toBe(`${baseUrl()}/live`);
