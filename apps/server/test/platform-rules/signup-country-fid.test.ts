@@ -15,7 +15,7 @@ const email = () => `geo-${Date.now()}-${++seq}@example.com`;
 
 beforeAll(async () => {
   const geoip = writeTestCountryDb({ "203.0.113.0/24": "FR", "198.51.100.0/24": "GB" });
-  ctx = await buildTestApp({ TRUST_PROXY: "loopback", GEOIP_DB_PATH: geoip });
+  ctx = await buildTestApp({ TRUST_PROXY: "loopback", GEOIP_DB_PATH: geoip, PUBLIC_URL: "http://casino.test" });
   usd = (await queryRows<{ guid: string }>(ctx.database.db, sql`SELECT guid FROM currencies WHERE code = 'USD'`))[0]!
     .guid;
 }, 120_000);
@@ -73,6 +73,34 @@ describe("allowed_countries at sign-up", () => {
 
   it("lets everyone in while allowed_countries is empty", async () => {
     expect((await signup({ country_guid: await countryGuid("FR") }, "203.0.113.7")).statusCode).toBe(200);
+  });
+});
+
+/** The development identity provider's round trip (as test/identity/provider-captcha.test.ts walks it), logged in from `ip`. */
+async function providerSignup(address: string, ip: string) {
+  const start = await ctx.app.inject({ method: "GET", url: "/api/v1/authorization/provider-redirect?provider=dev" });
+  const authorize = new URL(start.json().payload.redirect_url);
+  const approve = new URLSearchParams(authorize.search);
+  approve.set("email", address);
+  approve.set("name", "Geo Tester");
+  approve.set("email_verified", "true");
+  const back = await ctx.app.inject({ method: "GET", url: `/dev/oidc/approve?${approve}` });
+  const returned = new URL(back.headers.location as string);
+  const query = new URLSearchParams({ provider: "dev", ...Object.fromEntries(returned.searchParams) });
+  return ctx.app.inject({
+    method: "POST",
+    url: `/api/v1/authorization/provider-login?${query}`,
+    headers: { "x-forwarded-for": ip },
+  });
+}
+
+describe("allowed_countries at a provider sign-up", () => {
+  it("refuses a new account from an address outside the allowed countries, and creates it from inside", async () => {
+    await allow(["GB"]);
+    const refused = await providerSignup(email(), "203.0.113.7");
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().payload.message).toMatch(/^Sorry, sign-up is not available from /);
+    expect((await providerSignup(email(), "198.51.100.7")).statusCode).toBe(200);
   });
 });
 

@@ -27,6 +27,7 @@ import { issueWssToken } from "../verify-wss-token.ts";
 import { assertCaptcha } from "./captcha.ts";
 import { loginWithCode, requestLoginCode } from "./login-codes.ts";
 import { checkPasswordLogin } from "./login-with-password.ts";
+import { visitorCountry } from "../../geo/visitor-country.ts";
 
 const tags = ["authorization"];
 const security = [{ bearerAuth: [] }];
@@ -146,7 +147,7 @@ export const authorizationRoutes = (services: IdentityServices): FastifyPluginAs
       },
     },
     async (request, reply) => {
-      const userId = await providerLogin(services, request.query);
+      const userId = await providerLogin(services, request.query, { visitorCountry: visitorCountry(request, env) });
       const session = await startSession(services, request, userId, "provider");
       return ok(request, sendTokens(request, reply, env, session));
     },

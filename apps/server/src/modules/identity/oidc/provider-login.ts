@@ -5,6 +5,7 @@ import { AppError } from "../../../lib/app-error.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { assertLoginAllowed } from "../sessions/assert-login-allowed.ts";
 import { hashSecret } from "../shared/secrets.ts";
+import { assertCountryAllowed } from "../../geo/assert-country-allowed.ts";
 
 const STATE_TTL_MINUTES = 10;
 
@@ -58,6 +59,7 @@ export async function providerRedirect(
 export async function providerLogin(
   services: IdentityServices,
   input: { provider: string; state: string; code: string },
+  origin: { visitorCountry: string | null } = { visitorCountry: null },
 ): Promise<string> {
   const { db } = services;
   const provider = services.oidc.get(input.provider);
@@ -106,6 +108,8 @@ export async function providerLogin(
     return existing.guid;
   }
 
+  // A new account: allowed_countries by where the request comes from (the provider names no country; ADR 028).
+  await assertCountryAllowed(db, { formCountryGuid: null, formField: "query.provider", visitorCountry: origin.visitorCountry });
   let currencyGuid = pending.currency_guid;
   if (currencyGuid) {
     const [known] = await db.select({ guid: currencies.guid }).from(currencies).where(eq(currencies.guid, currencyGuid));
