@@ -91,7 +91,7 @@ describe("installable app (issue #19)", () => {
 
     // Back online: the offline page reloads the address it stands in for.
     await context.setOffline(false);
-    await page.getByRole("heading", { level: 1, name: "Slots" }).or(page.getByRole("banner")).first().waitFor();
+    await page.getByRole("banner").waitFor({ timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "You are offline" }).count()).resolves.toBe(0);
     // The failed loads are the browser's own net::ERR_INTERNET_DISCONNECTED lines, not script errors.
     expect(errors.filter((line) => !line.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
