@@ -82,10 +82,11 @@ async function signUpPlayer(origin: string): Promise<string> {
       currency_guid: usd.guid,
     }),
   });
-  const body = (await res.json()) as { payload?: { refresh_token?: string } };
-  const token = body.payload?.refresh_token;
+  // Node's fetch sends Sec-Fetch-Mode, so the server treats this as a browser: the token comes in the cookie.
+  const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${REFRESH_COOKIE}=`));
+  const token = cookie?.slice(REFRESH_COOKIE.length + 1).split(";")[0];
   if (res.status !== 200 || !token)
-    throw new Error(`sign-up for the account pages failed: ${res.status} ${JSON.stringify(body)}`);
+    throw new Error(`sign-up for the account pages failed: ${res.status} ${await res.text()}`);
   return token;
 }
 
