@@ -66,12 +66,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
 
   const dispatcher = createOutboxDispatcher({
     database: app.database,
-    emit: local
-      ? (event) => {
-          local.deliver([event]);
-          io.serverSideEmit("outbox_events", [event]);
+    emit: (event) => emitOutboxEvent(io, event),
+    // With Redis: this process's sockets first, then one message per batch for every other process.
+    emitBatch: local
+      ? (events) => {
+          local.deliver(events);
+          io.serverSideEmit("outbox_events", events);
         }
-      : (event) => emitOutboxEvent(io, event),
+      : undefined,
     log: app.log,
     pollIntervalMs: options.pollIntervalMs,
     canEmit: redis?.isReady,

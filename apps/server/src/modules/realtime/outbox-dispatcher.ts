@@ -12,6 +12,8 @@ export type OutboxDispatcherOptions = {
   database: DatabaseHandle;
   /** Sends one event to its room(s). Throwing leaves the whole batch undelivered for a retry. */
   emit: (event: OutboxEvent) => void;
+  /** Sends a whole claimed batch at once instead of `emit` per event (one Redis message per batch, ADR 030). */
+  emitBatch?: (events: OutboxEvent[]) => void;
   log: Log;
   /** Fallback when a NOTIFY is missed (listener reconnecting, another process holding the dispatch lock). */
   pollIntervalMs?: number;
@@ -58,6 +60,7 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
   let pruning: Promise<unknown> | undefined;
 
   const deliver = (events: OutboxEvent[]) => {
+    if (options.emitBatch) return options.emitBatch(events);
     for (const event of events) options.emit(event);
   };
 
