@@ -14,6 +14,7 @@ import { limitsStaffRoutes } from "../modules/responsible-gaming/limits/limits-s
 import { exclusionsStaffRoutes } from "../modules/responsible-gaming/exclusions/exclusions-staff-routes.ts";
 import { documentsStaffRoutes } from "../modules/documents/documents-staff-routes.ts";
 import { siteRulesStaffRoutes } from "../modules/site-rules/site-rules-routes.ts";
+import { featureTargetsStaffRoutes } from "../modules/features/feature-targets-staff-routes.ts";
 
 /**
  * Every /api/backoffice/v1 route (issue #15, ADR 017). Staff only: a staff token (its own audience)
@@ -67,4 +68,5 @@ export const backofficeV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(exclusionsStaffRoutes);
   await app.register(documentsStaffRoutes);
   await app.register(siteRulesStaffRoutes);
+  await app.register(featureTargetsStaffRoutes);
 };

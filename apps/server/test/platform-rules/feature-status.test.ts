@@ -4,6 +4,7 @@ import { queryRows } from "../../src/lib/sql-executor.ts";
 import { invalidateFeatureTargets } from "../../src/modules/features/resolve-feature-status.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bearer, signUp } from "../identity/identity-helpers.ts";
+import { createTestStaff } from "../helpers/staff-session.ts";
 
 // GET /api/feature-status per player and segment (issue #19): a segment row decides for the
 // player's segments (off wins), a visitor counts as the default segments, FEATURE_FLAGS otherwise.
@@ -82,5 +83,45 @@ describe("feature status per segment", () => {
     );
     await target("history-of-rounds", byDefault!.guid, true);
     expect(await status("history-of-rounds")).toBe(true);
+  });
+});
+
+describe("feature flags per segment in the back office", () => {
+  it("are set and cleared by site.manage only, audited, and apply to the next check at once", async () => {
+    const [segment] = await queryRows<{ guid: string }>(
+      ctx.database.db,
+      sql`INSERT INTO segments (name, group_name) VALUES ('console-test', 'tests') RETURNING guid`,
+    );
+    const player = await signUp(ctx.app, `console-${++seq}@example.com`);
+    await ctx.database.db.execute(
+      sql`INSERT INTO user_segments (user_guid, segment_guid) VALUES (${player.profile.id}, ${segment!.guid})`,
+    );
+    const admin = await createTestStaff(ctx, "admin");
+    const support = await createTestStaff(ctx, "support");
+    const url = `/api/backoffice/v1/feature-flags/caswino-coin/segments/${segment!.guid}`;
+
+    expect(
+      (await ctx.app.inject({ method: "PUT", url, headers: support.headers, payload: { enabled: true } })).statusCode,
+    ).toBe(403);
+    expect(await status("caswino-coin", player.access_token)).toBe(false);
+    const set = await ctx.app.inject({ method: "PUT", url, headers: admin.headers, payload: { enabled: true } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await status("caswino-coin", player.access_token)).toBe(true);
+    const list = await ctx.app.inject({
+      method: "GET",
+      url: "/api/backoffice/v1/feature-flags/segments",
+      headers: admin.headers,
+    });
+    expect(list.json().payload).toContainEqual(
+      expect.objectContaining({ feature: "caswino-coin", segment_name: "console-test", enabled: true }),
+    );
+    expect((await ctx.app.inject({ method: "DELETE", url, headers: admin.headers })).statusCode).toBe(200);
+    expect(await status("caswino-coin", player.access_token)).toBe(false);
+    expect((await ctx.app.inject({ method: "DELETE", url, headers: admin.headers })).statusCode).toBe(404);
+    const audit = await queryRows<{ action: string }>(
+      ctx.database.db,
+      sql`SELECT action FROM staff_audit_log WHERE target_type = 'feature_flag' AND target_id = 'caswino-coin' ORDER BY id`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(["feature_flag.segment_set", "feature_flag.segment_clear"]);
   });
 });

@@ -86,3 +86,18 @@ export const siteRule = z.object({
 export type SiteRule = z.infer<typeof siteRule>;
 
 export const siteRuleParams = z.object({ id: z.uuid() });
+
+// Feature flags per segment (feature_flag_segments): a row decides for the players in its segment.
+export const FEATURE_FLAG_NAMES = ["history-of-rounds", "bonus-hub", "caswino-coin", "sms-auth"] as const;
+
+export const featureFlagTarget = z.object({
+  feature: z.enum(FEATURE_FLAG_NAMES),
+  segment_guid: z.uuid(),
+  segment_name: z.string(),
+  enabled: z.boolean(),
+  updated_at: z.string(),
+});
+export type FeatureFlagTarget = z.infer<typeof featureFlagTarget>;
+
+export const featureFlagTargetParams = z.object({ feature: z.enum(FEATURE_FLAG_NAMES), segment_guid: z.uuid() });
+export const featureFlagTargetBody = z.object({ enabled: z.boolean() });
