@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@croupier/db/create-database";
 import { DEMO_PLAYER } from "@croupier/db/seed/seed-identity";
 import { enqueueEvent } from "../../src/modules/realtime/enqueue-event.ts";
-import { openSocket, waitForEvent, type Received, type TestSocket } from "./realtime-helpers.ts";
+import { openSocket, type Received, type TestSocket } from "./realtime-helpers.ts";
 
 /*
  * ADR 030: two server processes on one PostgreSQL database and a Redis of this test's own (a
