@@ -4,5 +4,5 @@ import { defineConfig } from "vitest/config";
 const execArgv = "localStorage" in globalThis ? ["--no-experimental-webstorage"] : [];
 
 export default defineConfig({
-  test: { name: "backoffice", environment: "jsdom", include: ["app/**/*.test.{ts,tsx}"], passWithNoTests: true, execArgv },
+  test: { name: "backoffice", environment: "jsdom", include: ["app/**/*.test.{ts,tsx}"], passWithNoTests: true, execArgv, setupFiles: ["./vitest.setup.ts"] },
 });

@@ -7,5 +7,5 @@ import { defineConfig } from "vitest/config";
 const execArgv = "localStorage" in globalThis ? ["--no-experimental-webstorage"] : [];
 
 export default defineConfig({
-  test: { name: "web", environment: "jsdom", include: ["app/**/*.test.{ts,tsx}"], passWithNoTests: true, execArgv },
+  test: { name: "web", environment: "jsdom", include: ["app/**/*.test.{ts,tsx}"], passWithNoTests: true, execArgv, setupFiles: ["./vitest.setup.ts"] },
 });

@@ -166,7 +166,11 @@ describe.skipIf(skipReason !== null)("realtime across two server processes (Post
     await call(processA!, "/session/terminate", { token: laptop.accessToken });
 
     const event = await waitForEvent(socketOnB, (e) => e.type === "session_closed", 10_000);
-    expect(event.payload).toEqual({ session_id: phone.sessionId, event_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(event.payload).toEqual({
+      session_id: phone.sessionId,
+      reason: "terminated",
+      event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(phone.sessionId).not.toBe(laptop.sessionId);
   });
 
