@@ -28,6 +28,7 @@ export function InstalledAppRuntime() {
     savePwaFlags(update)
       // The identity feature's profile query (["identity", "profile", userId]) picks up the saved flags.
       .then(() => queryClient.invalidateQueries({ queryKey: ["identity", "profile"] }))
+      // A failed save is tried again at the next page load; the player is not bothered with it.
       .catch(() => undefined);
   }, [authenticated, userId, profile, queryClient]);
 
