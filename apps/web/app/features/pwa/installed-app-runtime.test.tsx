@@ -2,15 +2,20 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearTokens, writeTokens } from "../identity/token-store";
 import { clientAuth } from "../../lib/client-auth";
 import { InstalledAppRuntime } from "./installed-app-runtime";
 
 const PLAYER = "20000000-0000-4000-8000-000000000001";
-const base64Url = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-const token = `${base64Url({ alg: "HS256", typ: "JWT" })}.${base64Url({ sub: PLAYER, exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`;
-
-let saved: unknown[] = [];
+// The profile call as the API client makes it: every POST body it is given.
+const saved = vi.hoisted(() => [] as unknown[]);
+vi.mock("../../lib/player-api", () => ({
+  playerApi: () => ({
+    post: async (path: string, options: { body: unknown }) => {
+      if (path === "/api/v1/profile") saved.push(options.body);
+      return { payload: {} };
+    },
+  }),
+}));
 
 function renderAs(flags: { pwa_installed: boolean; pwa_opened: boolean }, standalone: boolean) {
   vi.stubGlobal("matchMedia", (query: string) => ({ matches: standalone && query === "(display-mode: standalone)" }));
@@ -36,23 +41,12 @@ function renderAs(flags: { pwa_installed: boolean; pwa_opened: boolean }, standa
 }
 
 beforeEach(() => {
-  saved = [];
-  writeTokens({ access_token: token, refresh_token: "" });
+  saved.length = 0;
   act(() => clientAuth.set(true, PLAYER));
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(new URL(String(input instanceof Request ? input.url : input), "http://localhost"), init);
-    const source = input instanceof Request ? input : request;
-    if (source.url.endsWith("/api/v1/profile") && source.method === "POST") saved.push(await source.json());
-    return new Response(JSON.stringify({ status: "ok", payload: {}, metadata: { request_id: "t" } }), {
-      status: 200,
-      headers: { "content-type": "application/json" },
-    });
-  });
 });
 
 afterEach(() => {
   cleanup();
-  clearTokens();
   act(() => clientAuth.set(false, null));
   vi.unstubAllGlobals();
 });
