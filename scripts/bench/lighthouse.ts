@@ -18,7 +18,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { defaultConfig } from "lighthouse";
 import type { Result as LighthouseResult } from "lighthouse";
 import { chromium } from "playwright-core";
 import { startBenchServer } from "../lib/bench-server.ts";
@@ -152,7 +152,7 @@ async function audit(url: string, port: number, signedIn: boolean): Promise<Ligh
     port,
     output: "html",
     logLevel: "error",
-    onlyCategories: CATEGORIES.map(([id]) => id),
+    onlyCategories: CATEGORIES.map(([id]) => id).filter((id) => defaultConfig.categories?.[id] !== undefined),
     // Lighthouse clears the origin's storage (cookies included) before loading: a signed-in page keeps it.
     disableStorageReset: signedIn,
   });
