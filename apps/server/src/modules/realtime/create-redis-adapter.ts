@@ -66,8 +66,8 @@ export function createRedisAdapter(url: string, log: Log, onStateChange?: () => 
 /**
  * The adapter publishes and subscribes without awaiting: a command failing while Redis is away
  * would be an unhandled rejection and end the process. Marking every returned promise handled
- * keeps that from happening (callers that await still see the error); an event lost that way is
- * at worst late for sockets on other processes, whose clients refetch on reconnect.
+ * keeps that from happening (callers that await still see the error). An outbox batch lost that
+ * way reaches the other processes anyway: each re-reads the outbox after its own reconnection (ADR 030).
  */
 function guarded<T extends object>(client: T, onError: (error: unknown) => void): T {
   return new Proxy(client, {
