@@ -213,7 +213,8 @@ describe("consent and external services", () => {
     const email = `consent-${randomBytes(5).toString("hex")}@example.com`;
     await page.goto("/?modal=register");
     await waitForHydration(page);
-    await interact(page);
+    // A key only: a click beside the dialog would close it.
+    await page.keyboard.press("Shift");
     await page.waitForFunction(() => Boolean((window as unknown as { __standIn?: { pixel?: boolean } }).__standIn?.pixel));
     const register = page.getByRole("dialog", { name: "Create your account" });
     await register.getByLabel("Email", { exact: true }).fill(email);
@@ -239,5 +240,43 @@ describe("consent and external services", () => {
     );
     // The external chat is the chat: the built-in launcher is gone.
     await expect(page.getByRole("button", { name: /live chat/i }).count()).resolves.toBe(0);
+  });
+
+  it("a settled deposit sends the pixel's Purchase with value and currency", async () => {
+    const api = async <T>(route: string, body: unknown, token?: string): Promise<T> => {
+      const response = await fetch(`${siteUrl}/api/v1${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { payload: T }).payload;
+    };
+    const currencies = ((await (await fetch(`${siteUrl}/api/v1/dictionary/currencies`)).json()) as { payload: { guid: string; code: string }[] }).payload;
+    const usd = currencies.find((c) => c.code === "USD")!.guid;
+    const email = `purchase-${randomBytes(5).toString("hex")}@example.com`;
+    const password = "purchase-pass-123";
+    const signed = await api<{ access_token: string }>("/signup", { email, password, currency_guid: usd });
+
+    const { page } = await open({ baseURL: siteUrl });
+    await page.goto("/?modal=login");
+    await waitForHydration(page);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    const login = page.getByRole("dialog", { name: "Log in" });
+    await login.getByLabel("Email", { exact: true }).fill(email);
+    await login.getByLabel("Password").fill(password);
+    await login.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByTestId("header-player").waitFor();
+    await interact(page);
+    await page.waitForFunction(() => Boolean((window as unknown as { __standIn?: { pixel?: boolean } }).__standIn?.pixel));
+
+    await api("/billing/deposit/test", { amount: "40", currency_guid: usd }, signed.access_token);
+    await page.waitForFunction(() =>
+      ((window as unknown as { __pixelCalls?: unknown[][] }).__pixelCalls ?? []).some((call) => call[1] === "Purchase"),
+    );
+    const purchases = await page.evaluate(() =>
+      (window as unknown as { __pixelCalls: unknown[][] }).__pixelCalls.filter((call) => call[1] === "Purchase"),
+    );
+    expect(purchases).toEqual([["track", "Purchase", { value: 40, currency: "USD" }]]);
   });
 });

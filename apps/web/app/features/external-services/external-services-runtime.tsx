@@ -66,11 +66,13 @@ export function ExternalServicesRuntime({
   const [ready, setReady] = useState(false);
   const [running, setRunning] = useState<ServiceName[]>([]);
 
-  // Gate: first interaction or visibility, then idle.
+  // Gate: first interaction or visibility, then idle. Listening starts with the consent, not with the
+  // configuration's answer: an interaction while it is on its way counts.
+  const anything = allowsAnything(consent);
   useEffect(() => {
-    if (ready || allowedKey === "") return;
+    if (ready || !anything) return;
     return startAfterInteraction(() => setReady(true));
-  }, [ready, allowedKey]);
+  }, [ready, anything]);
 
   // Start what is allowed; a withdrawn consent for something running reloads without it.
   useEffect(() => {
