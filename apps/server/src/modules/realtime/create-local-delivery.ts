@@ -54,6 +54,7 @@ export function createLocalDelivery(options: LocalDeliveryOptions): LocalDeliver
   // Rows up to `floor` existed before this process started: never replayed to its sockets.
   let floor = 0n;
   let highest = 0n;
+  let readCursor = 0n;
   let lastEpoch = options.epoch();
   let readUntil = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -83,7 +84,11 @@ export function createLocalDelivery(options: LocalDeliveryOptions): LocalDeliver
   };
 
   const pass = async () => {
-    let after = highest - LOOKBACK_IDS > floor ? highest - LOOKBACK_IDS : floor;
+    // While the fan-out stays down, go on from the last read: re-reading the lookback on every NOTIFY
+    // would cost ~1,000 rows per wallet call. A row that commits behind the cursor meanwhile is still
+    // undelivered, so it comes with the claim once Redis is back (or the read after reconnecting).
+    const lookback = highest - LOOKBACK_IDS > floor ? highest - LOOKBACK_IDS : floor;
+    let after = !options.isReady() && readCursor > lookback ? readCursor : lookback;
     for (;;) {
       if (stopped) return;
       const rows = rowsOf<OutboxEvent & { id: string | number | bigint }>(
@@ -93,8 +98,9 @@ export function createLocalDelivery(options: LocalDeliveryOptions): LocalDeliver
       );
       const events = rows.map((row) => ({ ...row, id: String(row.id) }));
       deliver(events);
+      if (events.length > 0) after = BigInt(events.at(-1)!.id);
+      readCursor = after;
       if (events.length < PASS_BATCH) return;
-      after = BigInt(events.at(-1)!.id);
     }
   };
 
