@@ -8,7 +8,7 @@
 // the Lighthouse version still has it: 12 and later dropped it), the key
 // metrics and what Lighthouse flags; never asserts. Not part of `npm test`: a
 // score depends on the machine. Paths under /account are audited as a player
-// signed up for the run (the refresh cookie set in the browser first).
+// signed up from the browser just before (it keeps the session cookie).
 //
 //   npm run bench:lighthouse                   # the lobby, a game page and an account page
 //   npm run bench:lighthouse -- / /slots       # other paths
@@ -47,8 +47,6 @@ const CATEGORIES = [
   ["seo", "SEO"],
   ["pwa", "PWA"],
 ] as const;
-// The server's refresh cookie (apps/server/src/modules/identity/tokens/refresh-cookie.ts): what a signed-in browser holds.
-const REFRESH_COOKIE = "__Host-refresh_token";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 if (!Number.isInteger(runs) || runs < 1 || runs > MAX_RUNS)
@@ -66,39 +64,35 @@ const METRICS = [
   ["speed-index", "Speed Index"],
 ] as const;
 
-/** A player signed up for this run; returns the refresh token a browser would hold in its cookie. */
-async function signUpPlayer(origin: string): Promise<string> {
-  const currencies = (await (await fetch(`${origin}/api/v1/dictionary/currencies`)).json()) as {
-    payload: { guid: string; code: string }[];
-  };
-  const usd = currencies.payload.find((currency) => currency.code === "USD");
-  if (!usd) throw new Error("the demo data has no USD currency");
-  const res = await fetch(`${origin}/api/v1/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: `lighthouse-${Date.now()}@example.com`,
-      password: "lighthouse-bench-pass-1",
-      currency_guid: usd.guid,
-    }),
-  });
-  // Node's fetch sends Sec-Fetch-Mode, so the server treats this as a browser: the token comes in the cookie.
-  const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${REFRESH_COOKIE}=`));
-  const token = cookie?.slice(REFRESH_COOKIE.length + 1).split(";")[0];
-  if (res.status !== 200 || !token)
-    throw new Error(`sign-up for the account pages failed: ${res.status} ${await res.text()}`);
-  return token;
-}
-
-/** Puts the refresh cookie into the launched Chromium, as a login would. */
-async function setPlayerCookie(port: number, origin: string, token: string) {
+/**
+ * Signs a new player up from a page of the launched Chromium, so the browser stores the server's refresh
+ * cookie itself (HttpOnly, Secure, __Host-: a cookie set from outside through CDP is refused on http).
+ */
+async function signUpInBrowser(port: number, origin: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error("Chromium has no default context");
-    await context.addCookies([
-      { name: REFRESH_COOKIE, value: token, url: origin, secure: true, httpOnly: true, sameSite: "Strict" },
-    ]);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}/robots.txt`);
+      const status = await page.evaluate(async (email) => {
+        const currencies = (await (await fetch("/api/v1/dictionary/currencies")).json()) as {
+          payload: { guid: string; code: string }[];
+        };
+        const usd = currencies.payload.find((currency) => currency.code === "USD");
+        if (!usd) return "the demo data has no USD currency";
+        const res = await fetch("/api/v1/signup", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: "lighthouse-bench-pass-1", currency_guid: usd.guid }),
+        });
+        return res.ok ? "ok" : `${res.status} ${await res.text()}`;
+      }, `lighthouse-${Date.now()}@example.com`);
+      if (status !== "ok") throw new Error(`sign-up for the account pages failed: ${status}`);
+    } finally {
+      await page.close();
+    }
   } finally {
     // Disconnects; the browser itself stays up for Lighthouse.
     await browser.close();
@@ -216,7 +210,6 @@ async function main() {
   const { origin, stop } = await startBenchServer({ name: "lighthouse" });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const refreshToken = paths.some(needsPlayer) ? await signUpPlayer(origin) : undefined;
     // A few requests first so the audit sees a warm server, not the first render's start-up costs.
     for (const pathName of paths) for (let i = 0; i < 5; i++) await (await fetch(origin + pathName)).arrayBuffer();
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS });
@@ -227,7 +220,7 @@ async function main() {
       const signedIn = needsPlayer(pathName);
       const results: LighthouseResult[] = [];
       for (let i = 0; i < runs; i++) {
-        if (signedIn && refreshToken) await setPlayerCookie(chrome.port, origin, refreshToken);
+        if (signedIn) await signUpInBrowser(chrome.port, origin);
         results.push(await audit(origin + pathName, chrome.port, signedIn));
       }
       const sorted = [...results].sort((a, b) => scoreOf(a) - scoreOf(b));
