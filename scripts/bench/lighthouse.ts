@@ -171,6 +171,9 @@ function printResult(pathName: string, lhr: LighthouseResult, scores: number[], 
   console.log(
     `\n${pathName}${signedIn ? " (signed in)" : ""}  ${categories}${scores.length > 1 ? `  (performance runs: ${scores.join(", ")}; median shown)` : ""}`,
   );
+  // A redirect (a signed-out visitor sent to the login dialog, say) means another page was measured.
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname + new URL(lhr.finalDisplayedUrl).search;
+  if (finalPath !== pathName) console.log(`  ended on ${finalPath}`);
   for (const [id, label] of METRICS) {
     const item = lhr.audits[id];
     console.log(`  ${label.padEnd(12)} ${(item?.displayValue ?? "n/a").padStart(10)}   score ${item?.score ?? "n/a"}`);
