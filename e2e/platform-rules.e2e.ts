@@ -7,15 +7,13 @@ import { useBrowserSession } from "./support/browser-session.ts";
 
 // Issue #19, "Tracking and rules", in the browser: a fid on the landing address reaches the back
 // office player page through sign-up; an operator's maintenance rule and country rule (made in the
-// console) send visitors to their pages. The country test needs the server to place the browser:
-//   TRUST_PROXY=loopback GEOIP_DB_PATH=$PWD/e2e/fixtures/geoip-test-country.mmdb npm run test:e2e -- platform-rules
-// (the fixture, written by apps/server/test/platform-rules/write-test-mmdb.ts, puts 203.0.113.0/24 in FR);
-// it is skipped otherwise. The runner passes its environment on to the server it starts.
+// console) send visitors to their pages. scripts/e2e.mjs starts the server with TRUST_PROXY=loopback and
+// GEOIP_DB_PATH=e2e/fixtures/geoip-test-country.mmdb (written by
+// apps/server/test/platform-rules/write-test-mmdb.ts; it puts 203.0.113.0/24 in FR) so that it places visitors.
 
 const session = useBrowserSession();
 const { open } = session;
 
-const placesVisitors = Boolean(process.env.GEOIP_DB_PATH && process.env.TRUST_PROXY);
 const unique = () => randomBytes(4).toString("hex");
 
 async function addRule(staff: Page, rule: { kind: string; path: string; endsAt?: string; countries?: string }) {
@@ -81,7 +79,7 @@ describe("tracking and rules", () => {
     expect(new URL(page.url()).pathname).toBe("/faq");
   });
 
-  it.skipIf(!placesVisitors)("sends a visitor from a restricted country to the restricted-region page", async () => {
+  it("sends a visitor from a restricted country to the restricted-region page", async () => {
     const path = `/e2e-geo-${unique()}`;
     const staff = await signInStaff(session, "admin");
     await addRule(staff, { kind: "restrict", path, countries: "FR" });

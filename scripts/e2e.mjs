@@ -145,6 +145,10 @@ async function runProfile(profile, args) {
         REDIS_URL: "",
         // Short live-table rounds (betting, drawing, result seconds) so a shared round fits in a test.
         HOUSE_LIVE_TIMINGS: process.env.HOUSE_LIVE_TIMINGS || "6,2,3",
+        // The server places visitors by country (ADR 028): a test sends X-Forwarded-For from loopback, and the
+        // committed GeoIP fixture puts 203.0.113.0/24 in FR (e2e/platform-rules.e2e.ts).
+        TRUST_PROXY: "loopback",
+        GEOIP_DB_PATH: path.join(root, "e2e/fixtures/geoip-test-country.mmdb"),
         ...profile.env,
       },
       { quiet: false },
