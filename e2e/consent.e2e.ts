@@ -259,6 +259,25 @@ describe("consent and external services", () => {
     const signed = await api<{ access_token: string }>("/signup", { email, password, currency_guid: usd });
 
     const { page } = await open({ baseURL: siteUrl });
+    // The Purchase follows the deposit's realtime event, which is not replayed to a socket that connects
+    // later: the deposit waits until socket.io has answered the player's socket's CONNECT ("40…"), over
+    // long-polling (where socket.io starts; packets are separated by \x1e) or a websocket frame.
+    let socketConnected = false;
+    const isConnectAck = (text: string) => text.split("\x1e").some((packet) => packet.startsWith("40"));
+    page.on("response", (response) => {
+      if (!response.url().includes("/socket.io/") || response.request().method() !== "GET") return;
+      void response.text().then(
+        (text) => {
+          if (isConnectAck(text)) socketConnected = true;
+        },
+        () => undefined,
+      );
+    });
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && isConnectAck(payload)) socketConnected = true;
+      });
+    });
     await page.goto("/?modal=login");
     await waitForHydration(page);
     await banner(page).getByRole("button", { name: "Accept all" }).click();
@@ -269,6 +288,7 @@ describe("consent and external services", () => {
     await page.getByTestId("header-player").waitFor();
     await interact(page);
     await page.waitForFunction(() => Boolean((window as unknown as { __standIn?: { pixel?: boolean } }).__standIn?.pixel));
+    await expect.poll(() => socketConnected, { timeout: 10_000 }).toBe(true);
 
     await api("/billing/deposit/test", { amount: "40", currency_guid: usd }, signed.access_token);
     await page.waitForFunction(() =>
