@@ -20,3 +20,4 @@ export * from "./notifications.ts";
 export * from "./uk-profile.ts";
 export * from "./responsible-gaming-limits.ts";
 export * from "./platform-rules.ts";
+export * from "./bonuses.ts";

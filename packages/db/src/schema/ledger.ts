@@ -59,6 +59,8 @@ export const ledgerTransferKinds = [
   "bonus_forfeit",
   "bonus_conversion",
   "free_spin_win",
+  // Deferred bonus money released to the bonus pocket when its deposit settles (ADR 031).
+  "bonus_release",
   "correction",
   // A staff member's credit or debit of a player's pocket (back office, ADR 018).
   "manual_adjustment",

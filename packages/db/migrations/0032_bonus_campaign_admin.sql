@@ -1,0 +1,2 @@
+-- Placeholder: filled by the bonus engine work (issue #17).
+SELECT 1;
