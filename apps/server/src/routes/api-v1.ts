@@ -19,6 +19,7 @@ import { documentsRoutes } from "../modules/documents/documents-routes.ts";
 import { accountRoutes } from "../modules/account/account-routes.ts";
 import { notificationsRoutes } from "../modules/notifications/notifications-routes.ts";
 import { ukProfileRoutes } from "../modules/uk-profile/uk-profile-routes.ts";
+import { bonusRoutes } from "../modules/bonuses/bonus-routes.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +43,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
   await app.register(ukProfileRoutes);
+  await app.register(bonusRoutes);
   // Own plugin: raw-body signature check and the protocol's response shape, not the envelope.
   await app.register(providerWalletRoutes, { prefix: "/provider" });
 };

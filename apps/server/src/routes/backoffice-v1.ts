@@ -1,3 +1,4 @@
+import { bonusAdminRoutes } from "../modules/bonus-admin/bonus-admin-routes.ts";
 import { roleCan } from "@croupier/contract/staff-permissions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.ts";
@@ -69,4 +70,5 @@ export const backofficeV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(documentsStaffRoutes);
   await app.register(siteRulesStaffRoutes);
   await app.register(featureTargetsStaffRoutes);
+  await app.register(bonusAdminRoutes);
 };
