@@ -53,6 +53,29 @@ export const realtimeEventPayloads = z.object({
     deposit_number: z.number().int().positive(),
     is_first_deposit: z.boolean(),
   }),
+  /**
+   * A customer bonus changed (issue #17, ADR 031; player room). The seed's "any type containing bonus":
+   * the web app refetches its bonuses and wallets and toasts. `event` says what happened; `progress`
+   * is sent when wagering crosses 25, 50 and 75 %.
+   */
+  bonus_status_changed: z.object({
+    customer_bonus_guid: z.uuid(),
+    bonus_guid: z.uuid(),
+    wallet_guid: z.uuid(),
+    currency_guid: z.uuid(),
+    bonus_name: z.string().max(120),
+    event: z.enum(["granted", "activated", "progress", "spins_finished", "completed", "expired", "cancelled", "lost"]),
+    status: z.enum(["offered", "active", "completed", "expired", "cancelled", "lost"]),
+    bonus_amount: decimalString,
+    /** Wagering still required, and required in total. */
+    wager_left: decimalString,
+    wager_amount: decimalString,
+    free_spin_count: z.number().int().min(0),
+    /** Percent of wagering done (0-100, whole). */
+    progress_percent: z.number().int().min(0).max(100),
+    /** On completed: bonus money converted to cash. */
+    converted_amount: decimalString.optional(),
+  }),
   /** A live-chat message in the player's (or visitor session's) conversation, theirs or staff's (issue #15). */
   chat_message: z.object({
     conversation_id: z.uuid(),

@@ -58,6 +58,8 @@ export function RealtimeBridge() {
     },
     // The console's event; it never reaches a player's socket.
     chat_inbox_changed: "ignored",
+    // Handled by the bonus feature (issue #17): until then, the wallet events carry the money.
+    bonus_status_changed: "ignored",
   });
   useEffect(() => {
     if (state !== "connected") return;
