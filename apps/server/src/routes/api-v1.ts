@@ -20,6 +20,7 @@ import { accountRoutes } from "../modules/account/account-routes.ts";
 import { notificationsRoutes } from "../modules/notifications/notifications-routes.ts";
 import { ukProfileRoutes } from "../modules/uk-profile/uk-profile-routes.ts";
 import { bonusRoutes } from "../modules/bonuses/bonus-routes.ts";
+import { bonusEnginePlugin } from "../modules/bonuses/engine/bonus-engine-plugin.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -44,6 +45,7 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(notificationsRoutes);
   await app.register(ukProfileRoutes);
   await app.register(bonusRoutes);
+  await app.register(bonusEnginePlugin);
   // Own plugin: raw-body signature check and the protocol's response shape, not the envelope.
   await app.register(providerWalletRoutes, { prefix: "/provider" });
 };
