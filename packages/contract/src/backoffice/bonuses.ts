@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  bonusCampaignStatus,
+  bonusProduct,
+  bonusTrigger,
+  bonusType,
+  customerBonusStatus,
+  hubBonus,
+  type HubBonus,
+} from "../entities/bonus.ts";
 
 // Bonus campaigns, labels and players' bonuses in the back office (issue #17), under
 // /api/backoffice/v1. Permission "bonuses.manage" for every call (reads included: the matrix
@@ -42,19 +51,10 @@ export const BONUS_PERCENT_MAX = 1_000;
 export const BONUS_WAGER_MAX = 200;
 export const IDEMPOTENCY_KEY_MAX = 128;
 
-export const BONUS_TRIGGERS = ["registration", "deposit", "promo_code", "manual", "scheduled"] as const;
-export const BONUS_TYPES = ["deposit_match", "fixed_amount", "free_spins", "cashback"] as const;
-export const BONUS_CAMPAIGN_STATUSES = ["draft", "scheduled", "active", "paused", "ended"] as const;
-export const BONUS_PRODUCTS = ["any", "slots", "live"] as const;
-export const CUSTOMER_BONUS_STATUSES = ["offered", "active", "completed", "expired", "cancelled", "lost"] as const;
 export const BONUS_STATUS_ACTIONS = ["schedule", "activate", "pause", "resume", "end"] as const;
-
-export const bonusTrigger = z.enum(BONUS_TRIGGERS);
-export const bonusType = z.enum(BONUS_TYPES);
-export const bonusCampaignStatus = z.enum(BONUS_CAMPAIGN_STATUSES);
-export const bonusProduct = z.enum(BONUS_PRODUCTS);
-export const customerBonusStatus = z.enum(CUSTOMER_BONUS_STATUSES);
 export const bonusStatusAction = z.enum(BONUS_STATUS_ACTIONS);
+// The enums are the player contract's: one list of triggers, types, statuses and products.
+export { bonusCampaignStatus, bonusProduct, bonusTrigger, bonusType, customerBonusStatus };
 
 /** A decimal string as the database keeps money: never a JS number. */
 const amount = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -346,62 +346,9 @@ export type BonusLabelInput = z.infer<typeof bonusLabelInput>;
 
 export const labelParams = z.object({ guid: z.uuid() }).strict();
 
-/** The player-facing view of one version: the fields the player's GET /bonus returns (the seed's hub bonus). */
-export const bonusPreview = z
-  .object({
-    guid: z.uuid(),
-    bonus_guid: z.uuid(),
-    version: z.number().int(),
-    bonus_name: z.string(),
-    bonus_status: bonusCampaignStatus,
-    start_date: z.string().nullable(),
-    end_date: z.string().nullable(),
-    bonus_trigger: bonusTrigger,
-    bonus_type: bonusType,
-    deposit_number: z.number().int().nullable(),
-    bonus_percent: z.string(),
-    bonus_wager: z.string(),
-    wagering_expiration_time: z.number().int(),
-    activation_expiration_time: z.number().int(),
-    winnings_distribution_percent: z.string(),
-    auto_activation: z.boolean(),
-    auto_activation_time: z.number().int(),
-    project_tag_guid: z.uuid().nullable(),
-    is_cumulative: z.boolean(),
-    deposit_defer: z.boolean(),
-    product: bonusProduct,
-    game_guids: z.array(z.uuid()),
-    icon: z.string().nullable(),
-    background_image: z.string().nullable(),
-    description: z.string(),
-    terms: z.string(),
-    segment_guids: z.array(z.uuid()),
-    labels: z.array(
-      z.object({
-        guid: z.uuid(),
-        name: z.string(),
-        icon: z.string().nullable(),
-        background_color: z.string().nullable(),
-        styles: z.record(z.string(), z.string()),
-      }),
-    ),
-    bonus_currencies: z.array(
-      z.object({
-        guid: z.uuid(),
-        /** The currency code. */
-        external_guid: z.string(),
-        min_deposit_sum: amount,
-        max_bonus_sum: amount,
-        max_cashout: amount,
-        bonus_threshold: amount,
-        free_spins_count: z.number().int(),
-        free_spin_bet: amount,
-        cashback_percent: z.string(),
-      }),
-    ),
-  })
-  .describe("BonusPreview");
-export type BonusPreview = z.infer<typeof bonusPreview>;
+/** The player-facing view of one version: exactly what the player's GET /bonus returns (no eligibility). */
+export const bonusPreview = hubBonus;
+export type BonusPreview = HubBonus;
 
 export const playerParams = z.object({ id: z.uuid() }).strict();
 export const playerBonusParams = z.object({ id: z.uuid(), guid: z.uuid() }).strict();
@@ -453,13 +400,16 @@ export type PlayerBonusRow = z.infer<typeof playerBonusRow>;
 
 /**
  * A manual grant: any campaign with trigger manual, or any active campaign. The grant is exactly
- * once per idempotency_key (a double click grants once). amount: fixed_amount grants only
- * (overrides the currency's max_bonus_sum).
+ * once per idempotency_key (a double click grants once).
  */
 export const manualGrantInput = z
   .object({
     bonus_guid: z.uuid(),
     currency: z.string().trim().min(2).max(16),
+    /**
+     * deposit_match: the deposit amount the match is computed from (required); other types: not
+     * accepted (the version's per-currency terms decide the amount).
+     */
     amount: amountInput.optional(),
     comment: z.string().trim().min(3).max(BONUS_COMMENT_MAX),
     /** The console's key for this request: a retry answers the same customer bonus. */
