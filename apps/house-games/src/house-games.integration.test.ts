@@ -204,6 +204,44 @@ describe("house provider over the real platform wallet", () => {
     expect(transactions!.n).toBe(10);
   });
 
+  it("free spins granted on the platform: the session shows them, a free spin plays at the granted bet and the count follows the wallet (issue #17)", async () => {
+    const seat = await player(SLOT, "5");
+    // What the bonus engine writes on a free-spin grant (the wallet columns of ADR 004).
+    await database.query("UPDATE wallets SET free_spin_count = 2, free_spin_total = 2, free_spin_bet = 0.20 WHERE guid = $1", [seat.walletGuid]);
+    const opened = (await open(SLOT, seat.token)) as unknown as { session_key: string; free_spins: unknown };
+    expect(opened.free_spins).toEqual({ available: true, count: 2, bet: "0.20" });
+    // Whatever stake the client sends, a free spin is played at the granted bet and takes no cash.
+    const spin = await call("POST", "/house/api/rounds", opened.session_key, { stake: "5.00", is_free_spin: true, client_request_id: "free-1" });
+    expect(spin.status, JSON.stringify(spin.body)).toBe(201);
+    expect(spin.body.payload).toMatchObject({ is_free_spin: true, stake: "0.2", free_spins: { available: true, count: 1, bet: "0.20" } });
+    const wallet = await walletState(database, seat.walletGuid);
+    expect(Number(wallet.balance)).toBe(5);
+    const [row] = await database.query<{ free_spin_count: number }>("SELECT free_spin_count FROM wallets WHERE guid = $1", [seat.walletGuid]);
+    expect(row!.free_spin_count).toBe(1);
+    const balance = await call("GET", "/house/api/balance", opened.session_key);
+    expect(balance.body.payload.free_spins).toEqual({ available: true, count: 1, bet: "0.20" });
+    // The last one: none left afterwards, and a further free spin is refused before anything is stored.
+    const last = await call("POST", "/house/api/rounds", opened.session_key, { stake: "0.20", is_free_spin: true, client_request_id: "free-2" });
+    expect(last.status, JSON.stringify(last.body)).toBe(201);
+    expect(last.body.payload.free_spins).toEqual({ available: false, count: 0, bet: null });
+    const none = await call("POST", "/house/api/rounds", opened.session_key, { stake: "0.20", is_free_spin: true, client_request_id: "free-3" });
+    expect(none.status).toBe(409);
+    expect(none.body.payload.code).toBe("NO_FREE_SPINS");
+    const session = await call("GET", "/house/api/session", opened.session_key);
+    expect(session.body.payload.free_spins).toEqual({ available: false, count: 0, bet: null });
+  });
+
+  it("a game without free spins and a demo session offer none, whatever the wallet holds", async () => {
+    const seat = await player("house:roulette-european-roulette", "5");
+    await database.query("UPDATE wallets SET free_spin_count = 3, free_spin_total = 3, free_spin_bet = 0.20 WHERE guid = $1", [seat.walletGuid]);
+    const roulette = (await open("house:roulette-european-roulette", seat.token)) as unknown as { free_spins: unknown };
+    expect(roulette.free_spins).toEqual({ available: false, count: 0, bet: null });
+    const demo = (await open(SLOT)) as unknown as { session_key: string; free_spins: unknown };
+    expect(demo.free_spins).toEqual({ available: false, count: 0, bet: null });
+    const refused = await call("POST", "/house/api/rounds", demo.session_key, { stake: "0.20", is_free_spin: true });
+    expect(refused.status).toBe(400);
+  });
+
   it("refuses a stake the wallet cannot cover, and nothing moves", async () => {
     const seat = await player("house:roulette-european-roulette", "3");
     const session = await open("house:roulette-european-roulette", seat.token);

@@ -13,7 +13,8 @@ import type { HouseContext } from "./service/house-context.ts";
 import { HouseError } from "./service/house-error.ts";
 import { liveBetBody, LiveTables } from "./service/live-tables.ts";
 import { actionBody, actOnRound, getRound, listRounds, pendingRound, playRound, playRoundBody, recoverRounds } from "./service/rounds.ts";
-import { fairnessView, findSessionByKey, rotateSeeds, sessionBalance, sessionProfile, setClientSeed, startSession, platformToken, withPlatformToken, type SessionRow } from "./service/sessions.ts";
+import { freeSpinsView } from "./service/free-spins.ts";
+import { fairnessView, findSessionByKey, rotateSeeds, sessionBalance, sessionProfile, setClientSeed, startSession, platformToken, withPlatformToken, type SessionBalance, type SessionRow } from "./service/sessions.ts";
 import { lookupRound } from "./service/lookup-round.ts";
 import { verifyBody, verifyRound } from "./service/verify-round.ts";
 import { WalletClient, type FetchLike } from "./wallet/wallet-client.ts";
@@ -211,7 +212,11 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     const current = await session(request);
     return ok(request, await sessionPayload(current, await sessionBalance(ctx, current)));
   });
-  api.get("/api/balance", { schema: { ...doc("The session's balance", houseSecurity.session), response: answers(schemas.balance) } }, async (request) => ok(request, await sessionBalance(ctx, await session(request))));
+  api.get("/api/balance", { schema: { ...doc("The session's balance", houseSecurity.session), response: answers(schemas.balance) } }, async (request) => {
+    const current = await session(request);
+    const { free_spins, ...money } = await sessionBalance(ctx, current);
+    return ok(request, { ...money, free_spins: freeSpinsView(findGame(current.game_code)?.canFreeSpins ?? false, current.mode, free_spins) });
+  });
 
   // Fairness.
   api.get("/api/fairness", { schema: { ...doc("The seeds in use: server seed hash, client seed, next nonce", houseSecurity.session), response: answers(schemas.fairness) } }, async (request) => ok(request, fairnessView(await session(request))));
@@ -277,7 +282,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     });
   }
 
-  async function sessionPayload(row: SessionRow, balance: { balance: string; bonus_balance: string; currency: string }) {
+  async function sessionPayload(row: SessionRow, balance: SessionBalance) {
     const [stats] = await ctx.database.query<{ rounds: number; staked: string; won: string; net: string }>(
       `SELECT count(*)::int AS rounds, round(COALESCE(sum(stake), 0), $2)::text AS staked, round(COALESCE(sum(win), 0), $2)::text AS won,
               round(COALESCE(sum(win), 0) - COALESCE(sum(stake), 0), $2)::text AS net
@@ -301,7 +306,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
         net: stats!.net,
       },
       jurisdiction: jurisdictionView(sessionProfile(row)),
-      free_spins: { available: findGame(row.game_code)?.canFreeSpins ?? false },
+      free_spins: freeSpinsView(findGame(row.game_code)?.canFreeSpins ?? false, row.mode, balance.free_spins),
     };
   }
 }

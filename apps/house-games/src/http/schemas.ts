@@ -58,6 +58,9 @@ export const fairness = z.object({
   previous: z.object({ server_seed: z.string(), server_seed_hash: z.string(), client_seed: z.string().nullable(), last_nonce: z.number().int() }).nullable(),
 });
 
+/** The player's granted bonus free spins in this game (the platform's latest answer); none in demo play. */
+export const freeSpins = z.object({ available: z.boolean(), count: z.number().int().min(0), bet: decimal.nullable() });
+
 export const round = z.object({
   round_id: z.string(),
   game_code: z.string(),
@@ -73,9 +76,11 @@ export const round = z.object({
   params: open,
   fairness: z.object({ server_seed_hash: z.string(), client_seed: z.string(), nonce: z.number().int(), server_seed: z.string().nullable() }),
   outcome: open.nullable(),
+  /** Only on the answer to the play call of a game that takes free spins: the state after this round. */
+  free_spins: freeSpins.optional(),
 });
 
-export const balance = z.object({ currency: z.string(), balance: decimal, bonus_balance: decimal });
+export const balance = z.object({ currency: z.string(), balance: decimal, bonus_balance: decimal, free_spins: freeSpins });
 
 export const session = z.object({
   session_key: z.string().optional(),
@@ -89,7 +94,7 @@ export const session = z.object({
   pending_round: round.nullable(),
   stats: z.object({ started_at: iso, rounds: z.number().int(), staked: decimal, won: decimal, net: decimal }),
   jurisdiction,
-  free_spins: z.object({ available: z.boolean() }),
+  free_spins: freeSpins,
 });
 
 export const verifyResult = z.object({ server_seed_hash: z.string(), game_code: z.string(), outcome: open });

@@ -8,8 +8,13 @@ import { drawInstant, GameRuleError, settleInstant, stakeOf, type InstantDraw } 
 import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
 import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
+import { freeSpinsFromAnswer, freeSpinsView, type FreeSpinsView } from "./free-spins.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
 import { loadSession, platformToken, sessionProfile, type SessionRow } from "./sessions.ts";
+import type { WalletOutcome } from "../wallet/wallet-client.ts";
+
+/** Sees every wallet answer of a play call (the latest free-spin state rides on them). */
+type AnswerSeen = (answer: WalletOutcome) => void;
 
 export const playRoundBody = z.object({
   stake: decimalInput.optional(),
@@ -175,13 +180,16 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
   const [pending] = await ctx.database.query<{ id: string }>("SELECT id FROM house.rounds WHERE session_id = $1 AND status IN ('open', 'in_progress', 'bet_placed') LIMIT 1", [session.id]);
   if (pending) throw new HouseError("ROUND_IN_PROGRESS", "Finish the current round first.", 409, { round_id: pending.id });
 
+  // A free spin is played at the bet the platform granted it at, whatever the client sent: the platform is asked
+  // first, and a player without spins left is told so before anything is stored.
+  const freeSpinBet = body.is_free_spin ? await grantedFreeSpinBet(ctx, session) : null;
   let stake;
   const rawHands = body.params.hands ?? 1;
   const hands = game.kind === "blackjack" && typeof rawHands === "number" ? rawHands : 1;
   try {
     if (game.kind === "blackjack" && typeof rawHands !== "number") throw new GameRuleError("VALIDATION_ERROR", "a whole number of hands", ["params", "hands"]);
     if (game.kind === "blackjack" && (!Number.isInteger(hands) || hands < 1 || hands > game.rules.maxHands)) throw new GameRuleError("INVALID_BET", `Play 1 to ${game.rules.maxHands} hands.`, ["params", "hands"]);
-    stake = stakeOf(game, body.params, body.stake, session.decimals);
+    stake = stakeOf(game, body.params, freeSpinBet ?? body.stake, session.decimals);
   } catch (error) {
     if (error instanceof GameRuleError) throw ruleRefusal(error, "body");
     throw error;
@@ -227,14 +235,30 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
   // Lost the claim to a concurrent spin of the same player: nothing was stored (the nonce it took stays unused).
   if (!row) throw (pace && (await tooFast(ctx, pace))) || new HouseError("TOO_FAST", "Please wait before the next spin.", 429, { retry_after_ms: pace?.intervalMs ?? 1 });
   const id = row.id;
-  await placeStake(ctx, session, id, totalStake, body.is_free_spin);
+  let freeSpins: FreeSpinsView | undefined;
+  const seen: AnswerSeen = (answer) => {
+    const state = answer.status === "OK" ? freeSpinsFromAnswer(answer) : null;
+    if (state) freeSpins = freeSpinsView(game.canFreeSpins, session.mode, state);
+  };
+  await placeStake(ctx, session, id, totalStake, body.is_free_spin, seen);
   const placed = (await loadRound(ctx, id))!;
   if (game.kind === "blackjack") return roundView(await progressBlackjack(ctx, session, game, placed));
-  return roundView(await payOut(ctx, session, placed, win!, true));
+  const view = roundView(await payOut(ctx, session, placed, win!, true, seen));
+  // Games that take free spins carry the state after this round, so the client's count follows the platform.
+  return game.canFreeSpins && freeSpins ? { ...view, free_spins: freeSpins } : view;
+}
+
+/** The bet of the player's granted free spins in this game; refused when none are left (or the platform sent none). */
+async function grantedFreeSpinBet(ctx: HouseContext, session: SessionRow): Promise<string> {
+  const answer = await ctx.wallet.balance({ token: platformToken(session), game_code: session.game_code });
+  if (answer.status !== "OK") throw walletRefusal(answer.status);
+  const state = freeSpinsFromAnswer(answer);
+  if (!state || state.count === 0 || state.bet === null) throw new HouseError("NO_FREE_SPINS", "You have no free spins left in this game.", 409);
+  return state.bet;
 }
 
 /** Debits the round's (first) stake; a refusal closes the round with nothing moved. */
-async function placeStake(ctx: HouseContext, session: SessionRow, roundId: string, amount: Units, isFreeSpin: boolean) {
+async function placeStake(ctx: HouseContext, session: SessionRow, roundId: string, amount: Units, isFreeSpin: boolean, seen?: AnswerSeen) {
   const tx = `${roundId}:bet:0`;
   const book: WalletBook = { bets: [{ tx, amount: toFixedAmount(amount, session.decimals, "trunc"), status: "pending" }] };
   await update(ctx, roundId, { wallet: book });
@@ -252,6 +276,7 @@ async function placeStake(ctx: HouseContext, session: SessionRow, roundId: strin
     token: platformToken(session), game_code: session.game_code, round_id: roundId, transaction_uuid: tx,
     amount: book.bets[0]!.amount, currency: session.currency, is_free_spin: isFreeSpin, round_closed: false,
   });
+  seen?.(answer);
   if (answer.status === "OK") {
     book.bets[0]!.status = "ok";
     const after = totalBalance(answer)!;
@@ -288,7 +313,7 @@ async function refundRound(ctx: HouseContext, session: SessionRow, roundId: stri
 }
 
 /** Credits the win (0 included: it closes the round) referencing the first bet. */
-async function payOut(ctx: HouseContext, session: SessionRow, row: RoundRow, win: Units, closeRound: boolean): Promise<RoundRow> {
+async function payOut(ctx: HouseContext, session: SessionRow, row: RoundRow, win: Units, closeRound: boolean, seen?: AnswerSeen): Promise<RoundRow> {
   const book: WalletBook = { ...row.wallet, win: { tx: `${row.id}:win`, amount: toFixedAmount(win, session.decimals, "trunc"), status: "pending" } };
   await update(ctx, row.id, { wallet: book, win: toFixedAmount(win, 18, "trunc") });
   if (session.mode === "demo") {
@@ -301,6 +326,7 @@ async function payOut(ctx: HouseContext, session: SessionRow, row: RoundRow, win
     token: session.token, game_code: session.game_code, round_id: row.id, transaction_uuid: book.win!.tx,
     reference_transaction_uuid: book.bets[0]!.tx, amount: book.win!.amount, currency: session.currency, round_closed: closeRound,
   });
+  seen?.(answer);
   if (answer.status === "OK") {
     book.win!.status = "ok";
     await update(ctx, row.id, { status: "settled", balance_after: toFixedAmount(totalBalance(answer)!, 18, "trunc"), wallet: book }, true);

@@ -4,6 +4,7 @@ import { verifyLaunch } from "@croupier/contract/launch-signature";
 import { fractionDigits, toFixedAmount } from "@croupier/contract/money";
 import { hashServerSeed, newClientSeed, newServerSeed } from "../fairness/rng.ts";
 import { findGame } from "../games/game-catalog.ts";
+import { freeSpinsFromAnswer } from "./free-spins.ts";
 import { HouseError, walletRefusal } from "./house-error.ts";
 import type { HouseContext } from "./house-context.ts";
 
@@ -82,7 +83,7 @@ export async function startSession(ctx: HouseContext, input: StartSessionInput) 
        VALUES ($1, 'demo', $2, $3, 2, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
       [sha256(key), game.code, currency, ctx.config.demoStartBalance, newServerSeed(), newClientSeed(), launch.jurisdiction],
     );
-    return { key, session: row!, balance: { balance: toFixedAmount(row!.demo_balance!, row!.decimals, "trunc"), bonus_balance: "0.00", currency } };
+    return { key, session: row!, balance: { balance: toFixedAmount(row!.demo_balance!, row!.decimals, "trunc"), bonus_balance: "0.00", currency, free_spins: null } };
   }
   const token = input.token!;
   const answer = await ctx.wallet.balance({ token, game_code: game.code });
@@ -96,7 +97,11 @@ export async function startSession(ctx: HouseContext, input: StartSessionInput) 
      RETURNING ${COLUMNS}`,
     [sha256(key), game.code, sha256(token), answer.currency, decimals, newServerSeed(), newClientSeed(), launch.jurisdiction, launch.player],
   );
-  return { key, session: { ...row!, token }, balance: { balance: answer.balance, bonus_balance: answer.bonus_balance ?? "0", currency: answer.currency } };
+  return {
+    key,
+    session: { ...row!, token },
+    balance: { balance: answer.balance, bonus_balance: answer.bonus_balance ?? "0", currency: answer.currency, free_spins: freeSpinsFromAnswer(answer) },
+  };
 }
 
 /**
@@ -132,11 +137,14 @@ export async function loadSession(ctx: HouseContext, id: string): Promise<Sessio
   return row;
 }
 
-export async function sessionBalance(ctx: HouseContext, session: SessionRow) {
-  if (session.mode === "demo") return { currency: session.currency, balance: toFixedAmount(session.demo_balance!, session.decimals, "trunc"), bonus_balance: "0.00" };
+/** The session's balance; free_spins is the platform's free-spin state (null in demo or when it sent none). */
+export type SessionBalance = { currency: string; balance: string; bonus_balance: string; free_spins: { count: number; bet: string | null } | null };
+
+export async function sessionBalance(ctx: HouseContext, session: SessionRow): Promise<SessionBalance> {
+  if (session.mode === "demo") return { currency: session.currency, balance: toFixedAmount(session.demo_balance!, session.decimals, "trunc"), bonus_balance: "0.00", free_spins: null };
   const answer = await ctx.wallet.balance({ token: platformToken(session), game_code: session.game_code });
   if (answer.status !== "OK" || answer.balance === null) throw walletRefusal(answer.status);
-  return { currency: answer.currency ?? session.currency, balance: answer.balance, bonus_balance: answer.bonus_balance ?? "0" };
+  return { currency: answer.currency ?? session.currency, balance: answer.balance, bonus_balance: answer.bonus_balance ?? "0", free_spins: freeSpinsFromAnswer(answer) };
 }
 
 export function fairnessView(session: SessionRow) {

@@ -12,7 +12,18 @@ export type WalletStatus =
   | "WRONG_CURRENCY" | "NOT_ENOUGH_MONEY" | "PLAYER_BLOCKED" | "LIMIT_REACHED" | "BET_LIMIT_EXCEEDED" | "DUPLICATE_TRANSACTION"
   | "TRANSACTION_NOT_FOUND" | "TRANSACTION_ROLLED_BACK" | "ROUND_CLOSED" | "INTERNAL_ERROR";
 
-export type WalletAnswer = { status: WalletStatus; currency: string | null; balance: string | null; bonus_balance: string | null };
+/**
+ * free_spin_count and free_spin_bet are optional protocol fields (granted bonus free spins of the wallet, the bet in
+ * the play currency): a platform that does not send them has none to give.
+ */
+export type WalletAnswer = {
+  status: WalletStatus;
+  currency: string | null;
+  balance: string | null;
+  bonus_balance: string | null;
+  free_spin_count?: number | null;
+  free_spin_bet?: string | null;
+};
 /** A call that got no protocol answer at all (network down, 5xx): its effect is unknown. */
 export type WalletOutcome = WalletAnswer | { status: "UNREACHABLE"; currency: null; balance: null; bonus_balance: null };
 

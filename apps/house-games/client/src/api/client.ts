@@ -1,6 +1,7 @@
 import type {
   BlackjackAction,
   Fairness,
+  FreeSpins,
   GameDefinition,
   GameSummary,
   LiveBetPlaced,
@@ -85,6 +86,7 @@ export function createApiClient(base: string, getKey: () => string | null = () =
     }) =>
       call<Session>("POST", "/sessions", body, false),
     session: () => call<Session>("GET", "/session"),
+    balance: () => call<{ currency: string; balance: string; bonus_balance: string; free_spins: FreeSpins }>("GET", "/balance"),
     fairness: () => call<Fairness>("GET", "/fairness"),
     setClientSeed: (clientSeed: string) => call<Fairness>("PUT", "/fairness/client-seed", { client_seed: clientSeed }),
     rotateSeeds: () => call<Fairness>("POST", "/fairness/rotate", {}),

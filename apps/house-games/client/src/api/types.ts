@@ -116,8 +116,11 @@ export type Session = {
   pending_round: Round | null;
   stats: SessionStats;
   jurisdiction: Jurisdiction;
-  free_spins: { available: boolean; count?: number };
+  free_spins: FreeSpins;
 };
+
+/** The player's granted bonus free spins in this game, as the platform last answered (none in demo). */
+export type FreeSpins = { available: boolean; count: number; bet: string | null };
 
 export type SlotWin = { line?: number; ways?: number; scatter?: boolean; symbol?: string; count: number; win: string };
 export type SlotSpin = { stops: number[]; grid: string[][]; wins: SlotWin[]; win: string };
@@ -175,6 +178,8 @@ export type Round = {
   fairness: RoundFairness;
   params?: Record<string, unknown>;
   outcome: Record<string, unknown>;
+  /** On a play answer of a game that takes free spins: the state after this round. */
+  free_spins?: FreeSpins;
 };
 
 export type LivePhase = "betting" | "drawing" | "result";

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { addAmounts, compareAmounts, subtractAmounts } from "@croupier/contract/money";
 import type { PlayBoot } from "../boot.ts";
 import { ApiError, createApiClient, requestId, type ApiClient } from "../api/client.ts";
-import type { BlackjackAction, Fairness, GameDefinition, Round, Session, SessionStats } from "../api/types.ts";
+import type { BlackjackAction, Fairness, FreeSpins, GameDefinition, Round, Session, SessionStats } from "../api/types.ts";
 import { describeError, type ErrorView } from "../lib/errors.ts";
 import { createSoundPlayer, type SoundName } from "../lib/sound.ts";
 
@@ -19,6 +19,10 @@ export type GameSessionValue = {
   stats: SessionStats;
   fairness: Fairness;
   history: Round[];
+  /** Granted bonus free spins in this game: the platform's latest answer (session, each round, balance). */
+  freeSpins: FreeSpins;
+  /** What the free spins played in this page have won (bonus money), shown next to the count. */
+  freeSpinWon: string;
   error: ErrorView | null;
   busy: boolean;
   soundOn: boolean;
@@ -142,6 +146,8 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
   const [stats, setStats] = useState(loaded.session.stats);
   const [fairness, setFairness] = useState(loaded.session.fairness);
   const [history, setHistory] = useState<Round[]>([]);
+  const [freeSpins, setFreeSpins] = useState<FreeSpins>(() => loaded.session.free_spins ?? { available: false, count: 0, bet: null });
+  const [freeSpinWon, setFreeSpinWon] = useState("0");
   const [error, setError] = useState<ErrorView | null>(null);
   const [busy, setBusy] = useState(false);
   const [soundOn, setSoundOnState] = useState(false);
@@ -182,9 +188,19 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
         // The stake leaves the balance at once; the win arrives with the reveal.
         setBalance(round.is_free_spin ? round.balance_before : subtractAmounts(round.balance_before, round.stake));
         setFairness((f) => ({ ...f, nonce: Math.max(f.nonce, round.fairness.nonce + 1) }));
+        // The platform's count after this round; a platform that sent none still used the spin it took.
+        if (round.free_spins) setFreeSpins(round.free_spins);
+        else if (round.is_free_spin) setFreeSpins((f) => nextFreeSpins(f));
         return round;
       } catch (e) {
         showError(e);
+        // A refused free spin (none left, granted elsewhere, expired): show what the platform has now.
+        if (options.isFreeSpin) {
+          api.balance().then(
+            (b) => setFreeSpins(b.free_spins),
+            () => undefined,
+          );
+        }
         return null;
       } finally {
         setBusy(false);
@@ -198,6 +214,7 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
     if (round.status === "in_progress") return;
     if (revealed.current.has(round.round_id)) return;
     revealed.current.add(round.round_id);
+    if (round.is_free_spin) setFreeSpinWon((won) => addAmounts(won, round.win));
     setStats((s) => {
       const staked = addAmounts(s.staked, round.is_free_spin ? "0" : round.stake);
       const won = addAmounts(s.won, round.win);
@@ -271,6 +288,7 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
         (s) => {
           setSession(s);
           setFairness(s.fairness);
+          setFreeSpins(s.free_spins);
         },
         () => undefined,
       );
@@ -288,6 +306,8 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
     stats,
     fairness,
     history,
+    freeSpins,
+    freeSpinWon,
     error,
     busy,
     soundOn,
@@ -305,4 +325,10 @@ function SessionState({ boot, api, loaded, children }: { boot: PlayBoot; api: Ap
     refreshHistory,
   };
   return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** One spin used: the count goes down, and with none left nothing is offered any more. */
+export function nextFreeSpins(current: FreeSpins): FreeSpins {
+  const count = Math.max(0, current.count - 1);
+  return count === 0 ? { available: false, count: 0, bet: null } : { ...current, count };
 }

@@ -42,7 +42,11 @@ export function SlotsGame() {
 
   const highlights = useMemo(() => winCells(def, grid, wins), [def, grid, wins]);
   const autoplayAllowed = game.session.jurisdiction.autoplay;
-  const freeSpinsAvailable = game.session.free_spins.available && game.session.mode === "real" && game.definition.can_freespins;
+  // Granted bonus spins: while any are left the machine plays them, at the bet they were granted at.
+  const freeSpinBet = game.freeSpins.bet;
+  const playingFreeSpins =
+    game.freeSpins.available && game.freeSpins.count > 0 && freeSpinBet !== null && game.session.mode === "real" && game.definition.can_freespins;
+  const shownStake = playingFreeSpins && freeSpinBet !== null ? freeSpinBet : stake;
   const blocked = game.error?.fatal ?? false;
   const canSpin = phase === "idle" && !game.busy && cooldown.remaining === 0 && !blocked;
 
@@ -62,6 +66,7 @@ export function SlotsGame() {
 
   async function spin(options: { autoplay?: boolean; isFreeSpin?: boolean } = {}) {
     if (!canSpin) return;
+    if (options.isFreeSpin && !playingFreeSpins) return;
     if (!options.isFreeSpin && compareAmounts(stake, game.balance) > 0) {
       game.showError({ code: "NOT_ENOUGH_MONEY", message: `Your balance does not cover a ${formatAmount(stake, decimals)} ${game.session.currency} spin.` });
       setAutoplayLeft(0);
@@ -73,7 +78,7 @@ export function SlotsGame() {
     setWins([]);
     setStopped(0);
     cooldown.start();
-    const round: Round | null = await game.play(stake, {}, options);
+    const round: Round | null = await game.play(options.isFreeSpin && freeSpinBet !== null ? freeSpinBet : stake, {}, options);
     if (!round || cancelled.current) {
       setStopped(def.reels);
       setPhase("idle");
@@ -125,14 +130,31 @@ export function SlotsGame() {
     return () => window.clearTimeout(id);
   });
 
-  useSpaceKey(() => void spin(), canSpin && autoplayLeft === 0);
+  useSpaceKey(() => void spin(playingFreeSpins ? { isFreeSpin: true } : {}), canSpin && autoplayLeft === 0);
 
   const spinLabel =
-    phase !== "idle" ? "Spinning…" : cooldown.remaining > 0 ? `Wait ${(cooldown.remaining / 1000).toFixed(1)} s` : "Spin";
+    phase !== "idle" ? "Spinning…" : cooldown.remaining > 0 ? `Wait ${(cooldown.remaining / 1000).toFixed(1)} s` : playingFreeSpins ? "Free spin" : "Spin";
 
   return (
-    <Shell stake={stake}>
+    <Shell stake={shownStake}>
       <div className="game slot-machine" style={{ maxWidth: 820, width: "100%", margin: "0 auto" }}>
+        {(playingFreeSpins || !isZeroAmount(game.freeSpinWon)) && (
+          <div className="feature-bar bonus-spins" role="status" aria-live="polite" data-testid="bonus-free-spins">
+            {playingFreeSpins ? (
+              <strong>
+                Free spins: {game.freeSpins.count} left · {formatAmount(shownStake, decimals)} {game.session.currency} each
+              </strong>
+            ) : (
+              <strong>Free spins finished</strong>
+            )}
+            {!isZeroAmount(game.freeSpinWon) && (
+              <span data-testid="free-spin-won">
+                {" "}
+                · won {formatAmount(game.freeSpinWon, decimals)} {game.session.currency} in free spins (bonus money)
+              </span>
+            )}
+          </div>
+        )}
         {feature && (
           <div className="feature-bar" role="status" data-testid="free-spins">
             Free spin {feature.index} / {feature.total} · ×{feature.multiplier} · won {formatAmount(feature.win, decimals)}
@@ -197,23 +219,26 @@ export function SlotsGame() {
           </div>
         )}
         <div className="card row" style={{ justifyContent: "center" }}>
-          <StakeSelector bet={game.definition.bet} value={stake} onChange={setStake} disabled={phase !== "idle" || autoplayLeft > 0} decimals={decimals} />
+          <StakeSelector
+            bet={game.definition.bet}
+            value={shownStake}
+            onChange={setStake}
+            disabled={phase !== "idle" || autoplayLeft > 0 || playingFreeSpins}
+            decimals={decimals}
+          />
           <button
             type="button"
             className="btn btn-primary btn-big"
-            onClick={() => void spin()}
+            onClick={() => void spin(playingFreeSpins ? { isFreeSpin: true } : {})}
             disabled={!canSpin || autoplayLeft > 0}
             aria-keyshortcuts="Space"
             data-testid="spin"
           >
             {spinLabel}
           </button>
-          {freeSpinsAvailable && (
-            <button type="button" className="btn" disabled={!canSpin} onClick={() => void spin({ isFreeSpin: true })}>
-              Free spin{game.session.free_spins.count ? ` (${game.session.free_spins.count})` : ""}
-            </button>
-          )}
+          {/* Autoplay plays cash: it waits until the granted free spins are played. */}
           {autoplayAllowed &&
+            !playingFreeSpins &&
             (autoplayLeft > 0 ? (
               <button type="button" className="btn" onClick={() => setAutoplayLeft(0)}>
                 Stop autoplay ({autoplayLeft})
