@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { createdAt, guid, money, tstz, updatedAt } from "./columns.ts";
 import { currencies } from "./dictionary.ts";
 import { users } from "./identity.ts";
@@ -214,6 +214,11 @@ export const customerBonuses = pgTable(
     comment: varchar("comment", { length: 500 }),
     // Who granted it by hand (staff_users.guid), for manual grants.
     granted_by: uuid("granted_by"),
+    // The last wagering milestone (0, 25, 50, 75 %) announced as bonus_status_changed progress (0031).
+    progress_milestone: smallint("progress_milestone").notNull().default(0),
+    // Why it ended early (cancel by player or staff, withdrawal) and which staff member ended it (0031).
+    finish_reason: varchar("finish_reason", { length: 200 }),
+    finished_by: uuid("finished_by"),
     activated_at: tstz("activated_at"),
     finished_at: tstz("finished_at"),
     created_at: createdAt(),
@@ -226,6 +231,10 @@ export const customerBonuses = pgTable(
     index("customer_bonuses_customer_idx").on(t.customer_guid, t.created_at),
     // What the sweeper scans: offered and active bonuses by their deadlines.
     index("customer_bonuses_open_idx").on(t.status, t.wagering_expiration_date).where(sql`${t.status} IN ('offered', 'active')`),
+    index("customer_bonuses_auto_activate_idx")
+      .on(t.auto_activate_at)
+      .where(sql`${t.status} = 'offered' AND ${t.auto_activate_at} IS NOT NULL`),
+    check("customer_bonuses_progress_milestone_range", sql`${t.progress_milestone} IN (0, 25, 50, 75)`),
     check(
       "customer_bonuses_amounts_non_negative",
       sql`${t.wager_amount} >= 0 AND ${t.bonus_amount} >= 0 AND ${t.win_sum} >= 0 AND ${t.max_cashout} >= 0 AND ${t.free_spin_count} >= 0`,
