@@ -112,3 +112,86 @@ describe("DepositPanel", () => {
     expect(screen.getByRole("button", { name: "Continue to payment" }).hasAttribute("disabled")).toBe(false);
   });
 });
+
+const WELCOME = "80000000-0000-4000-8000-000000000001";
+const SPINS = "80000000-0000-4000-8000-000000000002";
+const EUR_ONLY = "80000000-0000-4000-8000-000000000003";
+const CLOSED = "80000000-0000-4000-8000-000000000004";
+
+function offer(bonusGuid: string, overrides: Record<string, unknown> = {}, currency: Record<string, unknown> = {}) {
+  return {
+    guid: bonusGuid.replace("80000000", "90000000"),
+    bonus_guid: bonusGuid,
+    bonus_name: "Welcome bonus",
+    bonus_trigger: "deposit",
+    bonus_type: "deposit_match",
+    deposit_number: 1,
+    bonus_percent: "100.00",
+    bonus_wager: "10",
+    bonus_currencies: [
+      { currency_guid: USD, external_guid: "USD", min_deposit_sum: "20.00", max_bonus_sum: "100.00", max_cashout: "0", bonus_threshold: "0", free_spins_count: 0, free_spin_bet: "0", cashback_percent: "0", ...currency },
+    ],
+    eligibility: { eligible: true, reason: null, next_deposit_number: 1 },
+    ...overrides,
+  };
+}
+
+const offers = [
+  offer(WELCOME),
+  offer(SPINS, { bonus_name: "Any deposit spins", bonus_type: "free_spins", deposit_number: null, bonus_wager: "0" }, { min_deposit_sum: "10.00", free_spins_count: 50, free_spin_bet: "0.20" }),
+  offer(EUR_ONLY, { bonus_name: "Euro offer" }, { currency_guid: "30000000-0000-4000-8000-000000000002", external_guid: "EUR" }),
+  offer(CLOSED, { bonus_name: "Second deposit", deposit_number: 2, eligibility: { eligible: false, reason: "This offer is for your 2nd deposit.", next_deposit_number: 1 } }),
+];
+
+describe("DepositPanel bonus choice", () => {
+  const deposit = { transaction_guid: "70000000-0000-4000-8000-000000000001", redirect_url: null };
+
+  it("lists the eligible offers in the wallet's currency with short terms, preselects the default and sends it", async () => {
+    serve({ "GET /api/v1/payments/methods": [card], "GET /api/v1/bonus_hub": offers, "POST /api/v1/billing/deposit": deposit });
+    show(profile);
+    const group = await screen.findByRole("radiogroup", { name: "Bonus" });
+    const radios = Array.from(group.querySelectorAll('[role="radio"]')).map((r) => r.textContent);
+    expect(radios).toEqual([
+      "Welcome bonus100% up to 100.00 USD · 10× wager · min deposit 20.00 USD",
+      "Any deposit spins50 free spins at 0.20 USD · min deposit 10.00 USD",
+      "No bonusDeposit without a bonus: no wagering, withdraw any time.",
+    ]);
+    const hub = calls.find((c) => c.url.pathname === "/api/v1/bonus_hub")!;
+    expect(hub.url.searchParams.get("bonus_trigger")).toBe("deposit");
+    expect(screen.getByRole("radio", { name: /Welcome bonus/ }).getAttribute("aria-checked")).toBe("true");
+    fireEvent.change(screen.getByRole("textbox", { name: "Amount" }), { target: { value: "50" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ amount: "50", bonus_guid: WELCOME });
+  });
+
+  it("warns when the amount is under the chosen offer's minimum deposit", async () => {
+    serve({ "GET /api/v1/payments/methods": [card], "GET /api/v1/bonus_hub": offers });
+    show(profile);
+    await screen.findByRole("radiogroup", { name: "Bonus" });
+    fireEvent.change(screen.getByRole("textbox", { name: "Amount" }), { target: { value: "15" } });
+    expect(screen.getByRole("status").textContent).toBe("Welcome bonus needs a deposit of at least 20.00 USD: with this amount you get no bonus.");
+    fireEvent.click(screen.getByRole("radio", { name: /Any deposit spins/ }));
+    expect(screen.queryByText(/needs a deposit of at least/)).toBeNull();
+  });
+
+  it("'No bonus' sends bonus_guid null", async () => {
+    serve({ "GET /api/v1/payments/methods": [card], "GET /api/v1/bonus_hub": offers, "POST /api/v1/billing/deposit": deposit });
+    show(profile);
+    fireEvent.click(await screen.findByRole("radio", { name: /No bonus/ }));
+    expect(screen.getByRole("radio", { name: /No bonus/ }).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const body = calls.find((c) => c.method === "POST")!.body as Record<string, unknown>;
+    expect(body).toHaveProperty("bonus_guid", null);
+  });
+
+  it("without offers there is no bonus choice and nothing is sent for it", async () => {
+    serve({ "GET /api/v1/payments/methods": [card], "GET /api/v1/bonus_hub": [], "POST /api/v1/billing/deposit": deposit });
+    show(profile);
+    fireEvent.click(await screen.findByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(screen.queryByRole("radiogroup", { name: "Bonus" })).toBeNull();
+    expect(calls.find((c) => c.method === "POST")!.body).not.toHaveProperty("bonus_guid");
+  });
+});

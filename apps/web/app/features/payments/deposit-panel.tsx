@@ -4,6 +4,8 @@ import { quickAmounts, validateAmount } from "./amount";
 import { AmountField } from "./amount-field";
 import { CryptoDeposit } from "./crypto-deposit";
 import { startCardDeposit } from "./deposit";
+import { bonusGuidToSend, defaultDepositOffer, depositOffersFor, useDepositOffers, type BonusChoice, type DepositOfferTerms } from "./deposit-bonus";
+import { DepositBonusPicker } from "./deposit-bonus-picker";
 import { MethodPicker } from "./method-picker";
 import { methodOptions, usePaymentMethods, type MethodOption } from "./payment-methods";
 import { isSuspended, type PaymentProfile, type PaymentWallet } from "./payment-types";
@@ -28,6 +30,8 @@ export function DepositPanel({ userId, wallet, walletsLoading, profile, onNaviga
   const options = useMemo(() => (wallet ? methodOptions(methods.data ?? [], wallet.currency_guid, "deposit") : []), [methods.data, wallet]);
   const [selected, setSelected] = useState<string | null>(null);
   const option = options.find((o) => o.method.guid === selected) ?? options[0] ?? null;
+  const offersQuery = useDepositOffers(userId);
+  const offers = useMemo(() => (wallet ? depositOffersFor(offersQuery.data ?? [], wallet.currency_guid) : []), [offersQuery.data, wallet]);
 
   if (isSuspended(profile)) return <SuspendedNotice />;
   if (walletsLoading || (wallet && methods.isPending)) return <DepositSkeleton />;
@@ -53,14 +57,14 @@ export function DepositPanel({ userId, wallet, walletsLoading, profile, onNaviga
         option.kind === "crypto" ? (
           <CryptoDeposit key={option.method.guid} option={option} wallet={wallet} />
         ) : (
-          <CardDepositForm key={option.method.guid} option={option} wallet={wallet} onNavigate={onNavigate} />
+          <CardDepositForm key={option.method.guid} option={option} wallet={wallet} offers={offers} onNavigate={onNavigate} />
         )
       ) : null}
     </div>
   );
 }
 
-function CardDepositForm({ option, wallet, onNavigate }: { option: MethodOption; wallet: PaymentWallet; onNavigate?: () => void }) {
+function CardDepositForm({ option, wallet, offers, onNavigate }: { option: MethodOption; wallet: PaymentWallet; offers: DepositOfferTerms[]; onNavigate?: () => void }) {
   const rules = { decimals: wallet.currency.decimals, min: option.currency.min_amount, max: option.currency.max_amount, code: wallet.currency.code };
   const { decimals, code } = wallet.currency;
   const quick = useMemo(
@@ -71,6 +75,9 @@ function CardDepositForm({ option, wallet, onNavigate }: { option: MethodOption;
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ReturnType<typeof paymentFailure> | null>(null);
   const [busy, setBusy] = useState(false);
+  // Untouched, the choice is the offer the server would apply anyway (shown preselected).
+  const [bonusChoice, setBonusChoice] = useState<BonusChoice>(undefined);
+  const shownBonus = bonusChoice === undefined ? (defaultDepositOffer(offers)?.bonusGuid ?? null) : bonusChoice;
   // Coming back with the browser's back button restores this page from the cache: unlock it.
   useEffect(() => {
     const reset = (event: PageTransitionEvent) => event.persisted && setBusy(false);
@@ -86,7 +93,14 @@ function CardDepositForm({ option, wallet, onNavigate }: { option: MethodOption;
     setFailure(null);
     setBusy(true);
     try {
-      const result = await startCardDeposit({ amount: check.value, currencyGuid: wallet.currency_guid, pspGuid: option.method.payment_system_guid, idempotencyKey: newIdempotencyKey() });
+      const result = await startCardDeposit({
+        amount: check.value,
+        currencyGuid: wallet.currency_guid,
+        pspGuid: option.method.payment_system_guid,
+        idempotencyKey: newIdempotencyKey(),
+        // What the player saw selected is what they get; with no offers at all the server decides.
+        bonusGuid: offers.length > 0 ? bonusGuidToSend(shownBonus, offers) : undefined,
+      });
       if (!result.redirect_url) throw new Error("the provider gave no payment page");
       onNavigate?.();
       navigateExternal(result.redirect_url, { external: true });
@@ -113,6 +127,9 @@ function CardDepositForm({ option, wallet, onNavigate }: { option: MethodOption;
         error={error}
       />
       {option.method.deposit.comment ? <p className="text-xs text-mist-400">{option.method.deposit.comment}</p> : null}
+      {offers.length > 0 ? (
+        <DepositBonusPicker offers={offers} selected={shownBonus} onSelect={setBonusChoice} amount={amount} code={code} decimals={decimals} />
+      ) : null}
       {failure?.suspended ? <SuspendedNotice /> : null}
       {failure?.verificationRequired ? <VerificationNotice message={failure.message} onNavigate={onNavigate} /> : null}
       {failure && !failure.suspended && !failure.verificationRequired && !failure.alreadyShown ? (

@@ -7,8 +7,18 @@ import { newIdempotencyKey } from "./payments-api";
 export const DEPOSIT_RETURN_PATH = "/account/wallets/deposit?status=success";
 export const DEPOSIT_DECLINED_PATH = "/account/wallets/deposit?status=declined";
 
-/** POST /billing/deposit: a pending deposit and the provider's hosted card page to go to. */
-export async function startCardDeposit(input: { amount: string; currencyGuid: string; pspGuid: string; idempotencyKey?: string }): Promise<DepositResult> {
+/**
+ * POST /billing/deposit: a pending deposit and the provider's hosted card page to go to.
+ * bonusGuid: the deposit offer the player chose (a campaign's bonus_guid), null for "no bonus",
+ * undefined to leave it to the server's default offer; applied when the deposit settles.
+ */
+export async function startCardDeposit(input: {
+  amount: string;
+  currencyGuid: string;
+  pspGuid: string;
+  idempotencyKey?: string;
+  bonusGuid?: string | null;
+}): Promise<DepositResult> {
   const { payload } = await playerApi().post<DepositResult>("/api/v1/billing/deposit", {
     body: {
       amount: input.amount,
@@ -16,6 +26,7 @@ export async function startCardDeposit(input: { amount: string; currencyGuid: st
       psp_guid: input.pspGuid,
       return_url: DEPOSIT_RETURN_PATH,
       declined_url: DEPOSIT_DECLINED_PATH,
+      ...(input.bonusGuid !== undefined ? { bonus_guid: input.bonusGuid } : {}),
     },
     headers: { "idempotency-key": input.idempotencyKey ?? newIdempotencyKey() },
   });
