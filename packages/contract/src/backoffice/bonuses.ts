@@ -62,7 +62,7 @@ const amount = z.string().regex(/^-?\d+(\.\d+)?$/);
 const amountInput = z
   .string()
   .max(40)
-  .regex(/^(0|[1-9]\d{0,19})(\.\d{1,18})?$/, "must be a plain non-negative decimal string, e.g. \"100\" or \"0.20\"");
+  .regex(/^(0|[1-9]\d{0,19})(\.\d{1,18})?$/, 'must be a plain non-negative decimal string, e.g. "100" or "0.20"');
 /** A percentage or multiplier (NUMERIC with 2 fraction digits), as a decimal string. */
 const ratioInput = (max: number) =>
   z
@@ -337,7 +337,14 @@ export const bonusLabelInput = z
       .nullable()
       .default(null),
     styles: z
-      .record(z.string().min(1).max(40).regex(/^[a-zA-Z-]+$/), z.string().max(200))
+      .record(
+        z
+          .string()
+          .min(1)
+          .max(40)
+          .regex(/^[a-zA-Z-]+$/),
+        z.string().max(200),
+      )
       .refine((v) => Object.keys(v).length <= BONUS_LABEL_STYLES_MAX, `at most ${BONUS_LABEL_STYLES_MAX} styles`)
       .default({}),
   })
@@ -399,7 +406,7 @@ export const playerBonusRow = z
 export type PlayerBonusRow = z.infer<typeof playerBonusRow>;
 
 /**
- * A manual grant: any campaign with trigger manual, or any active campaign. The grant is exactly
+ * A manual grant of an active campaign (any trigger: staff may grant any offer by hand). Exactly
  * once per idempotency_key (a double click grants once).
  */
 export const manualGrantInput = z
@@ -407,8 +414,8 @@ export const manualGrantInput = z
     bonus_guid: z.uuid(),
     currency: z.string().trim().min(2).max(16),
     /**
-     * deposit_match: the deposit amount the match is computed from (required); other types: not
-     * accepted (the version's per-currency terms decide the amount).
+     * deposit_match: the deposit amount the match is computed from (required); fixed_amount and
+     * cashback: the bonus amount, replacing the version's (required for cashback); free_spins: refused.
      */
     amount: amountInput.optional(),
     comment: z.string().trim().min(3).max(BONUS_COMMENT_MAX),
