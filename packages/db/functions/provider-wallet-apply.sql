@@ -54,7 +54,7 @@ BEGIN
       session_guid uuid, game_code text, game_guid uuid, round_id text, round_closed boolean, reference_uuid text,
       play_amount numeric, decimals integer, play_decimals integer, exchange_guid uuid, exchange_price numeric,
       house_account uuid, announce boolean, free_spin boolean, max_bet numeric, max_bonus_bet numeric,
-      bonus_wage numeric, bonus_play_allowed boolean, bonus_counterparty uuid)),
+      bonus_wage numeric, bonus_play_allowed boolean, bonus_counterparty uuid, can_free_spin boolean)),
   -- Bets: the stake in W rounded up; checks on the locked wallet; cash first, then bonus money.
   checks AS (
     SELECT b.*,
@@ -62,6 +62,19 @@ BEGIN
                         WHERE r.provider_code = b.provider_code AND r.round_id = b.round_id
                           AND r.closed_at IS NOT NULL) AS round_open,
            b.amt <= b.max_bet AS within_max_bet,
+           -- While a bonus is active every stake, cash or bonus funded, is held to the currency's max
+           -- bonus bet (ADR 032); without one only a stake that needs bonus money is. A free spin's
+           -- stake is the campaign's, not the player's choice.
+           b.free_spin OR b.amt <= b.max_bonus_bet
+             OR (b.customer_bonus_guid IS NULL AND b.balance >= b.amt) AS within_bonus_bet,
+           -- A free spin plays the active free-spin bonus's games only: its version's list, or any
+           -- game open to free spins when the list is empty (ADR 032).
+           NOT b.free_spin
+             OR CASE WHEN COALESCE(cardinality(b.free_spin_games), 0) > 0
+                     THEN COALESCE(b.game_guid = ANY (b.free_spin_games), false)
+                     ELSE COALESCE(b.can_free_spin, false) END AS free_spin_game,
+           -- ... at exactly the stake the wallet announces for it (free_spin_bet, in G as reported).
+           NOT b.free_spin OR COALESCE(b.play_amount = b.play_free_spin_bet, false) AS free_spin_stake,
            -- Loss and wager limits (ADR 021), judged here under the wallet's lock; free spins cost the player nothing.
            b.free_spin OR player_bet_within_limits(b.customer_guid, b.currency_guid, b.amt) AS within_limits,
            CASE WHEN b.free_spin THEN b.free_spin_count > 0
@@ -70,18 +83,25 @@ BEGIN
            CASE WHEN b.free_spin THEN 0 ELSE LEAST(b.balance, b.amt) END AS cash_part,
            CASE WHEN b.free_spin THEN 0 ELSE b.amt - LEAST(b.balance, b.amt) END AS bonus_part
       FROM (SELECT q.*, w.customer_guid, w.currency_guid, w.balance, w.bonus_balance, w.wager, w.free_spin_count,
-                   w.customer_bonus_guid, w.cash_account_guid, w.bonus_account_guid,
+                   w.free_spin_bet, w.customer_bonus_guid, w.cash_account_guid, w.bonus_account_guid,
+                   round(CASE WHEN q.exchange_price IS NULL THEN w.free_spin_bet
+                              ELSE w.free_spin_bet / q.exchange_price END, q.play_decimals) AS play_free_spin_bet,
+                   v.game_guids AS free_spin_games,
                    CASE WHEN q.exchange_price IS NULL THEN q.play_amount
                         ELSE round(ceil(q.play_amount * q.exchange_price * power(10::numeric, q.decimals))
                                    / power(10::numeric, q.decimals), q.decimals) END AS amt
               FROM q JOIN wallets w ON w.guid = q.wallet_guid
+              -- Primary-key probes, for free spins only (NULL keys match nothing without a descent).
+              LEFT JOIN customer_bonuses cb ON cb.guid = CASE WHEN q.free_spin THEN w.customer_bonus_guid END
+              LEFT JOIN bonus_campaign_versions v ON v.guid = cb.bonus_version_guid
              WHERE q.method = 'bet') b),
   bet_split AS (
     SELECT c.*,
            CASE WHEN c.free_spin OR c.customer_bonus_guid IS NULL THEN 0
                 ELSE LEAST(c.wager, c.amt * c.bonus_wage / 100) END AS wager_contribution
       FROM checks c
-     WHERE c.within_limits AND c.round_open AND c.within_max_bet AND c.covered AND (c.bonus_part = 0 OR c.amt <= c.max_bonus_bet)),
+     WHERE c.within_limits AND c.round_open AND c.within_max_bet AND c.covered AND c.within_bonus_bet
+       AND c.free_spin_game AND c.free_spin_stake),
   moved_bets AS (
     UPDATE wallets w
        SET balance = w.balance - s.cash_part,
@@ -97,22 +117,32 @@ BEGIN
               false AS to_player, 'bet'::text AS cash_kind, 'bet'::text AS bonus_kind,
               s.balance + s.bonus_balance AS total_before,
               w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
-              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
-  -- Wins: the payout in W rounded down, split like the (still accepted) bet was funded.
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count,
+              w.free_spin_bet AS new_free_spin_bet),
+  -- Wins: the payout in W rounded down, split like the (still accepted) bet was funded. Of the
+  -- bonus-funded part, while a bonus with a winnings distribution of 1-99 % is active, that percent
+  -- stays bonus money and the rest goes to cash, truncated (ADR 032); free-spin wins stay bonus money.
   win_split AS (
-    SELECT x.*, x.amt - x.cash_part AS bonus_part
-      FROM (SELECT v.*,
-                   CASE WHEN v.bet_free_spin THEN 0::numeric
-                        WHEN v.bet_amount = 0 THEN v.amt
-                        ELSE trunc(v.amt * v.bet_cash_amount / v.bet_amount, v.decimals) END AS cash_part
-              FROM (SELECT q.*, t.amount AS bet_amount, t.cash_amount AS bet_cash_amount, t.free_spin AS bet_free_spin,
-                           t.game_transaction_guid AS bet_game_transaction_guid,
-                           CASE WHEN q.exchange_price IS NULL THEN q.play_amount
-                                ELSE trunc(q.play_amount * q.exchange_price, q.decimals) END AS amt
-                      FROM q JOIN provider_transactions t
-                        ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
-                       AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
-                     WHERE q.method = 'win') v) x),
+    SELECT y.*, y.amt - y.cash_part AS bonus_part
+      FROM (SELECT x.*,
+                   x.funded_cash + CASE WHEN x.distribution > 0 AND x.distribution < 100
+                                        THEN trunc((x.amt - x.funded_cash) * (100 - x.distribution) / 100, x.decimals)
+                                        ELSE 0 END AS cash_part
+              FROM (SELECT v.*,
+                           CASE WHEN v.bet_free_spin THEN 0::numeric
+                                WHEN v.bet_amount = 0 THEN v.amt
+                                ELSE trunc(v.amt * v.bet_cash_amount / v.bet_amount, v.decimals) END AS funded_cash
+                      FROM (SELECT q.*, t.amount AS bet_amount, t.cash_amount AS bet_cash_amount, t.free_spin AS bet_free_spin,
+                                   t.game_transaction_guid AS bet_game_transaction_guid,
+                                   CASE WHEN t.free_spin OR w.customer_bonus_guid IS NULL THEN 0
+                                        ELSE COALESCE(w.winnings_distribution_percent, 0) END AS distribution,
+                                   CASE WHEN q.exchange_price IS NULL THEN q.play_amount
+                                        ELSE trunc(q.play_amount * q.exchange_price, q.decimals) END AS amt
+                              FROM q JOIN provider_transactions t
+                                ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+                               AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
+                              JOIN wallets w ON w.guid = q.wallet_guid
+                             WHERE q.method = 'win') v) x) y),
   moved_wins AS (
     UPDATE wallets w
        SET balance = w.balance + s.cash_part,
@@ -128,7 +158,8 @@ BEGIN
               CASE WHEN s.bet_free_spin THEN 'free_spin_win' ELSE 'win' END::text AS bonus_kind,
               w.balance + w.bonus_balance - s.amt AS total_before,
               w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
-              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count,
+              w.free_spin_bet AS new_free_spin_bet),
   -- Rollbacks: the bet, if still accepted, is marked rolled back and refunded exactly as it
   -- was funded (cash to cash, bonus to bonus, wagering and a free spin given back), in W
   -- as stored: no second conversion.
@@ -159,7 +190,8 @@ BEGIN
               'rollback'::text AS cash_kind, 'rollback'::text AS bonus_kind,
               w.balance + w.bonus_balance - s.bet_cash_amount - s.bet_bonus_amount AS total_before,
               w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
-              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count),
+              w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count,
+              w.free_spin_bet AS new_free_spin_bet),
   moved AS (SELECT * FROM moved_bets UNION ALL SELECT * FROM moved_wins UNION ALL SELECT * FROM moved_rollbacks),
   -- The common end of every accepted call. Data-modifying
   -- CTEs run to completion whether the final SELECT reads them or not.
@@ -240,11 +272,18 @@ BEGIN
                   'balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_balance
                                          ELSE trunc(m.new_balance / m.exchange_price, m.play_decimals) END)::text,
                   'bonus_balance_after', (CASE WHEN m.exchange_price IS NULL THEN m.new_bonus_balance
-                                               ELSE trunc(m.new_bonus_balance / m.exchange_price, m.play_decimals) END)::text)
+                                               ELSE trunc(m.new_bonus_balance / m.exchange_price, m.play_decimals) END)::text,
+                  -- Free rounds left and their stake in G, for the provider (ADR 032).
+                  'free_spin_count', m.new_free_spin_count,
+                  'free_spin_bet', round(CASE WHEN m.exchange_price IS NULL THEN m.new_free_spin_bet
+                                              ELSE m.new_free_spin_bet / m.exchange_price END, m.play_decimals)::text)
                 WHEN c.i IS NOT NULL THEN jsonb_build_object(
                   'i', q.i, 'applied', false,
                   'within_limits', c.within_limits,
                   'round_open', c.round_open, 'within_max_bet', c.within_max_bet, 'covered', c.covered,
+                  'within_bonus_bet', c.within_bonus_bet, 'free_spin_game', c.free_spin_game,
+                  'free_spin_stake', c.free_spin_stake,
+                  'free_spin_count', c.free_spin_count, 'free_spin_bet', c.play_free_spin_bet::text,
                   'balance', (CASE WHEN c.exchange_price IS NULL THEN c.balance
                                    ELSE trunc(c.balance / c.exchange_price, c.play_decimals) END)::text,
                   'bonus_balance', (CASE WHEN c.exchange_price IS NULL THEN c.bonus_balance

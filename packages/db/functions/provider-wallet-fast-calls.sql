@@ -44,7 +44,7 @@ BEGIN
              'house_account', x.house_account, 'announce', x.method = 'bet' OR NOT x.zero,
              'free_spin', x.free_spin, 'max_bet', x.max_bet, 'max_bonus_bet', x.max_bonus_bet,
              'bonus_wage', x.bonus_wage, 'bonus_play_allowed', x.bonus_play_allowed,
-             'bonus_counterparty', x.bonus_counterparty))
+             'bonus_counterparty', x.bonus_counterparty, 'can_free_spin', x.can_free_spin))
            -- By wallet: the order provider_wallet_calls goes in when it has to go call by call.
            ORDER BY x.wallet_guid, x.i)
     INTO eligible
@@ -58,6 +58,7 @@ BEGIN
              CASE WHEN tag.name = 'Live' THEN c.max_bet_live_real ELSE c.max_bet_slot_real END AS max_bet,
              CASE WHEN tag.name = 'Live' THEN c.max_bet_live_bonus ELSE c.max_bet_slot_bonus END AS max_bonus_bet,
              COALESCE(g.bonus_wage, 100) AS bonus_wage, COALESCE(g.bonus_play_allowed, true) AS bonus_play_allowed,
+             COALESCE(g.can_freespins, false) AS can_free_spin,
              house.guid AS house_account,
              CASE WHEN ref.free_spin THEN bonus_cost.guid ELSE house.guid END AS bonus_counterparty,
              own.transaction_uuid IS NULL

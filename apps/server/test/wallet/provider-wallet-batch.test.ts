@@ -79,6 +79,7 @@ async function betCall(seat: Seat, amount: string, options: BetOptions = {}): Pr
     max_bonus_bet: context.max_bonus_bet,
     bonus_wage: context.bonus_wage,
     bonus_play_allowed: context.bonus_play_allowed,
+    can_free_spin: context.can_free_spin,
     ...moneyCallCommon(context),
   };
 }

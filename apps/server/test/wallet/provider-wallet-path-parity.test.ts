@@ -8,6 +8,7 @@ import {
   createPlayer,
   currencyGuid,
   deposit,
+  houseFreeSpinGame,
   openWallet,
   providerCall,
   rollback,
@@ -336,8 +337,10 @@ describe("the one-trip path and the TypeScript path", () => {
         fast: true,
         status: "OK",
         run: async (p, ids) => {
-          await ctx.database.query("UPDATE wallets SET free_spin_count = 1 WHERE guid = $1", [p.walletGuid]);
-          return call("bet", betOf(p, ids, "fs", "0", { is_free_spin: true }));
+          await ctx.database.query("UPDATE wallets SET free_spin_count = 1, free_spin_bet = 0.5 WHERE guid = $1", [
+            p.walletGuid,
+          ]);
+          return call("bet", betOf(p, ids, "fs", "0.50", { is_free_spin: true }));
         },
       },
       {
@@ -401,7 +404,9 @@ describe("the one-trip path and the TypeScript path", () => {
         run: (p, ids) => call("rollback", rollback(p, ref(ids, "b7"), { transaction_uuid: ids("r7") })),
       },
     ];
-    await compareThePaths(() => seatPlayer(ctx.database, { cash: "100", bonus: "20" }), steps);
+    // At a slot open to free spins, for the free-spin steps (ADR 032).
+    const slot = await houseFreeSpinGame(ctx.database);
+    await compareThePaths(() => seatPlayer(ctx.database, { cash: "100", bonus: "20", game: slot }), steps);
   });
 
   it("convert and round identically on a session that plays in another currency (ADR 006)", async () => {

@@ -7,6 +7,7 @@ import {
   bet,
   createPlayer,
   HOUSE_SECRET,
+  houseFreeSpinGame,
   houseGame,
   openWallet,
   providerCall,
@@ -279,13 +280,14 @@ describe("provider wallet protocol: bonus money", () => {
   it("counts wagering per bet while a bonus is active, and gives it back on rollback", async () => {
     const seat = await seatPlayer(ctx.database, { cash: "50", bonus: "20" });
     await ctx.database.query("UPDATE wallets SET wager = 100, customer_bonus_guid = gen_random_uuid() WHERE guid = $1", [seat.walletGuid]);
-    const b = bet(seat, "30");
+    // At most the currency's max bonus bet (5 USD) while a bonus is active, cash or not (ADR 032).
+    const b = bet(seat, "5");
     await providerCall(ctx.app, "bet", b);
     const wager = async () =>
       (await ctx.database.query<{ wager: string }>("SELECT round(wager, 2)::text AS wager FROM wallets WHERE guid = $1", [seat.walletGuid]))[0]!.wager;
     // The game's bonus_wage (percent) decides how much of the stake counts.
     const [expected] = await ctx.database.query<{ wager: string }>(
-      "SELECT round(100 - 30 * bonus_wage / 100, 2)::text AS wager FROM games WHERE external_guid = $1",
+      "SELECT round(100 - 5 * bonus_wage / 100, 2)::text AS wager FROM games WHERE external_guid = $1",
       [seat.gameCode],
     );
     expect(await wager()).toBe(expected!.wager);
@@ -295,11 +297,15 @@ describe("provider wallet protocol: bonus money", () => {
   });
 
   it("free spins: the bet moves no money and uses a spin, its winnings are bonus money paid by the operator", async () => {
-    const seat = await seatPlayer(ctx.database, { cash: "5" });
-    await ctx.database.query("UPDATE wallets SET free_spin_count = 1, free_spin_total = 1 WHERE guid = $1", [seat.walletGuid]);
-    const b = bet(seat, "0", { is_free_spin: true });
-    expect(await providerCall(ctx.app, "bet", b)).toMatchObject({ status: "OK", balance: "5.00" });
-    expect((await providerCall(ctx.app, "bet", bet(seat, "0", { is_free_spin: true }))).status).toBe("NOT_ENOUGH_MONEY");
+    const seat = await seatPlayer(ctx.database, { cash: "5", game: await houseFreeSpinGame(ctx.database) });
+    // A free spin is placed at the wallet's free_spin_bet (ADR 032).
+    await ctx.database.query(
+      "UPDATE wallets SET free_spin_count = 1, free_spin_total = 1, free_spin_bet = 0.2 WHERE guid = $1",
+      [seat.walletGuid],
+    );
+    const b = bet(seat, "0.20", { is_free_spin: true });
+    expect(await providerCall(ctx.app, "bet", b)).toMatchObject({ status: "OK", balance: "5.00", free_spin_count: 0, free_spin_bet: "0.20" });
+    expect((await providerCall(ctx.app, "bet", bet(seat, "0.20", { is_free_spin: true }))).status).toBe("NOT_ENOUGH_MONEY");
     expect(await providerCall(ctx.app, "win", win(seat, b, "3.5"))).toMatchObject({ balance: "5.00", bonus_balance: "3.50" });
     const [state] = await ctx.database.query<{ win_amount: string; spins_left: number }>(
       "SELECT round(free_spin_win_amount, 2)::text AS win_amount, free_spin_count AS spins_left FROM wallets WHERE guid = $1",

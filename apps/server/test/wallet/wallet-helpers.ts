@@ -70,16 +70,32 @@ export async function houseGame(database: DatabaseHandle, live = false): Promise
   return rows[0];
 }
 
+/** An active house slot open to free spins (games.can_freespins), for free-spin bets (ADR 032). */
+export async function houseFreeSpinGame(database: DatabaseHandle): Promise<{ code: string; guid: string }> {
+  const rows = await queryRows<{ code: string; guid: string }>(
+    database.db,
+    sql`SELECT g.external_guid AS code, g.guid FROM games g
+         WHERE g.game_provider = 'house' AND g.game_status = 'active' AND cardinality(g.currency_guids) = 0
+           AND g.can_freespins
+         ORDER BY g.external_guid LIMIT 1`,
+  );
+  if (!rows[0]) throw new Error("no house game open to free spins in the catalogue (seed with demo: true)");
+  return rows[0];
+}
+
 export type Seat = { playerGuid: string; walletGuid: string; token: string; gameCode: string; currency: string };
 
 /** A funded player sitting at a house game with a fresh game session token. */
-export async function seatPlayer(database: DatabaseHandle, options: { cash?: string; bonus?: string; currency?: string } = {}): Promise<Seat> {
+export async function seatPlayer(
+  database: DatabaseHandle,
+  options: { cash?: string; bonus?: string; currency?: string; game?: { code: string; guid: string } } = {},
+): Promise<Seat> {
   const currency = options.currency ?? "USD";
   const playerGuid = await createPlayer(database);
   const wallet = await openWallet(database, playerGuid, currency);
   if (options.cash) await deposit(database, wallet.guid, options.cash);
   if (options.bonus) await deposit(database, wallet.guid, options.bonus, "bonus_balance");
-  const game = await houseGame(database);
+  const game = options.game ?? (await houseGame(database));
   const session = await issueGameSession(database.db, {
     playerGuid,
     walletGuid: wallet.guid,

@@ -56,7 +56,10 @@ export const balanceRequest = base;
 export const betRequest = base.extend({
   round_id: providerId,
   transaction_uuid: providerId,
-  /** Decimal string, > 0 (≥ 0 for a free spin), at most the currency's decimals. */
+  /**
+   * Decimal string, > 0, at most the currency's decimals. A free spin (is_free_spin) must carry
+   * exactly the free_spin_bet the wallet announces (ADR 032), and moves no money.
+   */
   amount,
   currency: opaque(16),
   is_free_spin: z.boolean().default(false),
@@ -101,6 +104,14 @@ export const providerWalletResponse = z
     /** Cash after the call (also on errors where known), decimal string. */
     balance: z.string().nullable(),
     bonus_balance: z.string().nullable(),
+    /**
+     * Free rounds (ADR 032), present only while the player's wallet has some set up by a free-spin
+     * bonus: spins left, and the stake each must be placed at (is_free_spin bets), a decimal string in
+     * the game's currency (null: none announced). Carried by balance, and by bet, win and rollback
+     * answers that name the wallet.
+     */
+    free_spin_count: z.number().int().min(0).optional(),
+    free_spin_bet: z.string().nullable().optional(),
   })
   .describe("Provider wallet response");
 export type ProviderWalletResponse = z.infer<typeof providerWalletResponse>;

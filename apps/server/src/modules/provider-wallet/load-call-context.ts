@@ -53,6 +53,11 @@ export type CallContext = {
   player_blocked: boolean;
   limit_reached: boolean;
   game_in_catalog: boolean;
+  /** Free spins left on the wallet, and the stake of one in the play currency (ADR 032; null: none set). */
+  free_spin_count: number;
+  play_free_spin_bet: string | null;
+  /** The game is open to free spins (games.can_freespins). */
+  can_free_spin: boolean;
   /** Percent of a stake that counts towards wagering in this game. */
   bonus_wage: string;
   /** May bonus money be staked in this game? */
@@ -139,6 +144,11 @@ export async function loadCallContexts(database: HotDatabase, inputs: ContextInp
                (g.guid IS NOT NULL AND g.game_status = 'active' AND g.game_provider = s.provider_code
                  AND (cardinality(g.currency_guids) = 0
                       OR COALESCE(s.play_currency_guid, s.currency_guid) = ANY (g.currency_guids))) AS game_in_catalog,
+               w.free_spin_count,
+               -- W → G rounded to G's decimals: the stake a free spin must carry (provider_wallet_apply).
+               round(CASE WHEN s.exchange_price IS NULL THEN w.free_spin_bet ELSE w.free_spin_bet / s.exchange_price END,
+                     COALESCE(pc.decimals, c.decimals))::text AS play_free_spin_bet,
+               COALESCE(g.can_freespins, false) AS can_free_spin,
                COALESCE(g.bonus_wage, 100)::text AS bonus_wage,
                COALESCE(g.bonus_play_allowed, true) AS bonus_play_allowed,
                CASE WHEN tag.name = 'Live' THEN c.max_bet_live_real ELSE c.max_bet_slot_real END::text AS max_bet,

@@ -62,6 +62,7 @@ export async function placeBet(
         bonus_wage: ctx.bonus_wage,
         // Where bonus play is not allowed the stake must be covered by cash alone.
         bonus_play_allowed: ctx.bonus_play_allowed,
+        can_free_spin: ctx.can_free_spin,
         ...moneyCallCommon(ctx),
       });
       // Someone claimed this transaction_uuid (a concurrent duplicate, or a

@@ -59,6 +59,9 @@ export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
     currency: result.currency,
     balance: result.balance,
     bonus_balance: result.bonus_balance,
+    ...(result.free_spin_count === undefined
+      ? {}
+      : { free_spin_count: result.free_spin_count, free_spin_bet: result.free_spin_bet ?? null }),
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -6,7 +6,7 @@ import { callFingerprint, fingerprintFields, TOMBSTONE_FINGERPRINT, type WalletC
 import type { CallContext } from "./load-call-context.ts";
 import type { CallSession } from "./resolve-call-session.ts";
 import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
-import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
+import { outcomeFreeSpins, walletResult, type FreeSpins, type WalletCallResult } from "./wallet-call-result.ts";
 import { RETRY, withCallContext, type Decided } from "./with-call-context.ts";
 
 /**
@@ -76,7 +76,7 @@ async function refund(
   request: RollbackRequest,
   ctx: CallContext,
   fingerprint: string,
-): Promise<{ balance: string; bonusBalance: string } | "retry" | null> {
+): Promise<{ balance: string; bonusBalance: string; freeSpins: FreeSpins | undefined } | "retry" | null> {
   const house = await systemAccountGuid(database.db, {
     kind: "house_game",
     owner: providerCode,
@@ -96,7 +96,8 @@ async function refund(
   });
   if (outcome.retry) return "retry";
   if (!outcome.applied) return null;
-  return { balance: outcome.balance_after, bonusBalance: outcome.bonus_balance_after };
+  // A refunded free spin is back on the wallet: report the count after the refund.
+  return { balance: outcome.balance_after, bonusBalance: outcome.bonus_balance_after, freeSpins: outcomeFreeSpins(outcome) };
 }
 
 /**

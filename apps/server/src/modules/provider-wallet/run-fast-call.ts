@@ -8,7 +8,7 @@ import { answerBetOutcome } from "./bet-outcome.ts";
 import { callFingerprintParts, fingerprintFields, type WalletCall } from "./fingerprint.ts";
 import type { MoneyCallOutcome } from "./run-money-call.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
-import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
+import { outcomeFreeSpins, walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 import { NO_BET_RULES, type JurisdictionBetRules } from "../uk-profile/jurisdiction-bet-rules.ts";
 
 /** A bet or win as provider_wallet_fast_calls (packages/db/functions) reads it. */
@@ -121,5 +121,10 @@ function answerOf(call: FastCall, answer: FastAnswer): WalletCallResult | undefi
   if (call.method === "bet") return answerBetOutcome(answer, wallet);
   // A win that moved nothing met a bet rolled back meanwhile: let the other path say so.
   if (!answer.applied) return undefined;
-  return walletResult("OK", { ...wallet, balance: answer.balance_after, bonusBalance: answer.bonus_balance_after });
+  return walletResult("OK", {
+    ...wallet,
+    balance: answer.balance_after,
+    bonusBalance: answer.bonus_balance_after,
+    freeSpins: outcomeFreeSpins(answer),
+  });
 }

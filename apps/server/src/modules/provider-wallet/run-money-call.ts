@@ -36,16 +36,21 @@ export type MoneyCall =
       max_bonus_bet: string;
       bonus_wage: string;
       bonus_play_allowed: boolean;
+      /** The game is open to free spins (games.can_freespins): where a free-spin bonus names no games. */
+      can_free_spin: boolean;
     })
   | (CallCommon & { method: "win"; play_amount: string; bonus_counterparty: string })
   // The refund is the bet's stored amounts: nothing to convert.
   | (CallCommon & { method: "rollback"; reference_uuid: string });
 
+/** The wallet's free rounds after the call: spins left and the stake of one in the play currency (ADR 032). */
+type FreeSpinState = { free_spin_count?: number; free_spin_bet?: string | null };
+
 /** Balances are in the play currency, as text. */
 export type MoneyCallOutcome =
   | { retry: true }
-  | { retry?: false; applied: true; balance_after: string; bonus_balance_after: string }
-  | {
+  | ({ retry?: false; applied: true; balance_after: string; bonus_balance_after: string } & FreeSpinState)
+  | ({
       retry?: false;
       applied: false;
       /** bets only: why nothing moved, and the balances as they stand. */
@@ -54,9 +59,15 @@ export type MoneyCallOutcome =
       round_open?: boolean;
       within_max_bet?: boolean;
       covered?: boolean;
+      /** false: above the currency's max bonus bet while a bonus is active, or staking bonus money (ADR 032). */
+      within_bonus_bet?: boolean;
+      /** false: a free spin in a game its bonus does not allow. */
+      free_spin_game?: boolean;
+      /** false: a free spin whose stake is not the wallet's free_spin_bet. */
+      free_spin_stake?: boolean;
       balance?: string;
       bonus_balance?: string;
-    };
+    } & FreeSpinState);
 
 /** The session's fields every money call carries. */
 export function moneyCallCommon(ctx: CallContext) {

@@ -4,7 +4,7 @@ import { checkAmount, isZeroAmount } from "@croupier/contract/money";
 import type { HotDatabase } from "../../lib/sql-executor.ts";
 import { runFastCall } from "./run-fast-call.ts";
 import { moneyCallCommon, runMoneyCall } from "./run-money-call.ts";
-import { walletResult, type WalletCallResult } from "./wallet-call-result.ts";
+import { outcomeFreeSpins, walletResult, type WalletCallResult } from "./wallet-call-result.ts";
 import { RETRY, withCallContext } from "./with-call-context.ts";
 
 /**
@@ -84,6 +84,7 @@ export async function settleWin(
           ...wallet,
           balance: outcome.balance_after,
           bonusBalance: outcome.bonus_balance_after,
+          freeSpins: outcomeFreeSpins(outcome),
         });
       }
       // A concurrent duplicate claimed the key first, or the bet was rolled back

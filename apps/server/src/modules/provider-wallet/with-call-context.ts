@@ -87,6 +87,7 @@ export function contextWallet(ctx: CallContext) {
     decimals: ctx.play_decimals,
     balance: ctx.play_balance,
     bonusBalance: ctx.play_bonus_balance,
+    freeSpins: { count: Number(ctx.free_spin_count), bet: ctx.play_free_spin_bet },
   };
 }
 
@@ -108,5 +109,7 @@ function replayStored(ctx: CallContext, stored: StoredTransaction, fingerprint: 
     decimals: ctx.play_decimals,
     balance: stored.play_balance_after ?? ctx.play_balance,
     bonusBalance: stored.play_bonus_balance_after ?? ctx.play_bonus_balance,
+    // Not stored with the original: the wallet's free rounds as they stand now.
+    freeSpins: { count: Number(ctx.free_spin_count), bet: ctx.play_free_spin_bet },
   });
 }
