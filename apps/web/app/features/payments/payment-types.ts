@@ -9,6 +9,8 @@ export type PaymentWallet = {
   /** Cash: the only money a withdrawal may draw on. */
   balance: string;
   bonus_balance: string;
+  /** The wallet's active bonus (withdrawing cancels it, or is refused, per the operator's policy). */
+  customer_bonus_guid?: string | null;
   currency: PaymentCurrency;
 };
 

@@ -74,14 +74,14 @@ function serve(answer: (call: Call) => Answer) {
   });
 }
 
-function show() {
+function show(shown: PaymentWallet = wallet) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => (
         <WithdrawPanel
           userId={PLAYER}
-          wallet={wallet}
+          wallet={shown}
           walletsLoading={false}
           profile={profile}
           onRequested={() => undefined}
@@ -215,5 +215,77 @@ describe("WithdrawPanel: saved cards", () => {
       "/billing/card/80000000-0000-4000-8000-000000000001",
     ]);
     expect((screen.getByRole("radio", { name: /Mastercard •••• 4444/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("WithdrawPanel: active bonus", () => {
+  const card = savedCard("80000000-0000-4000-8000-000000000001", "411111", "1111");
+  const withBonus: PaymentWallet = { ...wallet, bonus_balance: "50", customer_bonus_guid: "a0000000-0000-4000-8000-000000000001" };
+  const withdrawals = () => calls.filter((c) => c.method === "POST" && c.path === "/billing/withdrawal");
+
+  it("says before submitting that withdrawing forfeits the bonus and its winnings, and sends the confirmation", async () => {
+    serve((call) => {
+      if (call.path === "/payments/methods") return { payload: [bankCard] };
+      if (call.path === "/billing/cards") return { payload: [card] };
+      return { payload: { guid: "90000000-0000-4000-8000-000000000001" } };
+    });
+    show(withBonus);
+    const notice = await screen.findByTestId("bonus-forfeit");
+    expect(notice.textContent).toContain("Withdrawing now cancels it: its bonus money and any winnings from it are forfeited.");
+    fireEvent.change(screen.getByRole("textbox", { name: "Amount" }), { target: { value: "25" } });
+    fireEvent.click(screen.getByRole("button", { name: "Request withdrawal" }));
+    expect((await within(notice).findByRole("alert")).textContent).toBe("Confirm that withdrawing cancels your bonus, or keep playing it first.");
+    expect(withdrawals()).toHaveLength(0);
+
+    fireEvent.click(within(notice).getByRole("checkbox", { name: "I understand: cancel my bonus and withdraw" }));
+    fireEvent.click(screen.getByRole("button", { name: "Request withdrawal" }));
+    await waitFor(() => expect(withdrawals()).toHaveLength(1));
+    expect(withdrawals()[0]!.body).toMatchObject({ amount: "25", forfeit_bonus: true });
+  });
+
+  it("a wallet without an active bonus asks nothing and sends no forfeit", async () => {
+    serve((call) => {
+      if (call.path === "/payments/methods") return { payload: [bankCard] };
+      if (call.path === "/billing/cards") return { payload: [card] };
+      return { payload: { guid: "90000000-0000-4000-8000-000000000001" } };
+    });
+    show();
+    fireEvent.change(await screen.findByRole("textbox", { name: "Amount" }), { target: { value: "25" } });
+    expect(screen.queryByTestId("bonus-forfeit")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Request withdrawal" }));
+    await waitFor(() => expect(withdrawals()).toHaveLength(1));
+    expect(withdrawals()[0]!.body).not.toHaveProperty("forfeit_bonus");
+  });
+
+  it("shows the server's 409 when the policy refuses withdrawals during a bonus", async () => {
+    const refusal = "You can withdraw once your active bonus is finished or cancelled.";
+    serve((call) => {
+      if (call.path === "/payments/methods") return { payload: [bankCard] };
+      if (call.path === "/billing/cards") return { payload: [card] };
+      return { status: 409, payload: { code: "CONFLICT", message: refusal } };
+    });
+    show(withBonus);
+    fireEvent.change(await screen.findByRole("textbox", { name: "Amount" }), { target: { value: "25" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: /cancel my bonus/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Request withdrawal" }));
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain(refusal));
+  });
+
+  it("a bonus that started after the page loaded: the server's 409 brings up the confirmation", async () => {
+    const ask = "Withdrawing now cancels your active bonus and its winnings. Confirm to continue.";
+    serve((call) => {
+      if (call.path === "/payments/methods") return { payload: [bankCard] };
+      if (call.path === "/billing/cards") return { payload: [card] };
+      const body = call.body as { forfeit_bonus?: boolean };
+      return body.forfeit_bonus ? { payload: { guid: "90000000-0000-4000-8000-000000000001" } } : { status: 409, payload: { code: "CONFLICT", message: ask } };
+    });
+    show();
+    fireEvent.change(await screen.findByRole("textbox", { name: "Amount" }), { target: { value: "25" } });
+    fireEvent.click(screen.getByRole("button", { name: "Request withdrawal" }));
+    const notice = await screen.findByTestId("bonus-forfeit");
+    fireEvent.click(within(notice).getByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "Request withdrawal" }));
+    await waitFor(() => expect(withdrawals()).toHaveLength(2));
+    expect(withdrawals()[1]!.body).toMatchObject({ forfeit_bonus: true });
   });
 });

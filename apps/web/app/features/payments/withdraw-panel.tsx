@@ -106,10 +106,14 @@ function WithdrawForm({
   const [network, setNetwork] = useState(networks[0]?.code ?? "");
   const [address, setAddress] = useState("");
   const [tag, setTag] = useState("");
-  const [errors, setErrors] = useState<{ amount?: string; card?: string; address?: string; tag?: string }>({});
+  const [errors, setErrors] = useState<{ amount?: string; card?: string; address?: string; tag?: string; forfeit?: string }>({});
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [addingCard, setAddingCard] = useState(false);
+  // An active bonus (or the server saying so): the player confirms that withdrawing forfeits it.
+  const [forfeitAsked, setForfeitAsked] = useState(false);
+  const [forfeitConfirmed, setForfeitConfirmed] = useState(false);
+  const hasActiveBonus = Boolean(wallet.customer_bonus_guid) || forfeitAsked;
 
   const cardList = cards.data ?? [];
   const chosenCard = cardList.find((c) => c.guid === cardGuid) ?? cardList[0] ?? null;
@@ -134,6 +138,7 @@ function WithdrawForm({
       next.address = "Enter the address you want the money sent to.";
     if (needsAddress && chosenNetwork?.requires_destination_tag && !/^\d{1,10}$/.test(tag.trim()))
       next.tag = "This network needs a destination tag (digits only).";
+    if (hasActiveBonus && !forfeitConfirmed) next.forfeit = "Confirm that withdrawing cancels your bonus, or keep playing it first.";
     setErrors(next);
     if (!check.ok || Object.keys(next).length > 0) return;
     setFailure(null);
@@ -147,6 +152,7 @@ function WithdrawForm({
         externalAccount: needsAddress ? trimmed : undefined,
         network: needsAddress ? chosenNetwork?.code : undefined,
         destinationTag: needsAddress && tag.trim() ? tag.trim() : undefined,
+        forfeitBonus: hasActiveBonus && forfeitConfirmed,
         idempotencyKey: newIdempotencyKey(),
       });
       toastSuccess(
@@ -157,7 +163,10 @@ function WithdrawForm({
       void queryClient.invalidateQueries({ queryKey: paymentsRootKey });
     } catch (caught) {
       console.warn("withdrawal failed", caught);
-      setFailure(paymentFailure(caught));
+      const failed = paymentFailure(caught);
+      // The bonus started after this page loaded: ask for the confirmation instead of only showing the refusal.
+      if (failed.bonusForfeitNeeded) setForfeitAsked(true);
+      setFailure(failed);
     } finally {
       setBusy(false);
     }
@@ -298,6 +307,30 @@ function WithdrawForm({
         ) : null}
         {option.method.withdrawal.comment ? (
           <p className="text-xs text-mist-400">{option.method.withdrawal.comment}</p>
+        ) : null}
+        {hasActiveBonus ? (
+          <div className="rounded-lg border border-gold-500/40 bg-gold-500/10 px-3 py-2 text-sm text-gold-300" data-testid="bonus-forfeit">
+            <p className="font-semibold">You have an active bonus.</p>
+            <p className="mt-1 text-mist-200">Withdrawing now cancels it: its bonus money and any winnings from it are forfeited.</p>
+            <label className="mt-2 flex items-start gap-2 text-mist-100">
+              <input
+                type="checkbox"
+                className="mt-0.5"
+                checked={forfeitConfirmed}
+                onChange={(e) => {
+                  setForfeitConfirmed(e.target.checked);
+                  if (errors.forfeit) setErrors((x) => ({ ...x, forfeit: undefined }));
+                }}
+                aria-invalid={errors.forfeit ? true : undefined}
+              />
+              <span>I understand: cancel my bonus and withdraw</span>
+            </label>
+            {errors.forfeit ? (
+              <p role="alert" className="mt-1 text-ruby-400">
+                {errors.forfeit}
+              </p>
+            ) : null}
+          </div>
         ) : null}
         {failure?.suspended ? <SuspendedNotice /> : null}
         {failure?.verificationRequired ? <VerificationNotice message={failure.message} /> : null}

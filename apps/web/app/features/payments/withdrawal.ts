@@ -10,6 +10,8 @@ export type WithdrawalRequest = {
   externalAccount?: string;
   network?: string;
   destinationTag?: string;
+  /** The player confirmed that withdrawing cancels their active bonus and its winnings. */
+  forfeitBonus?: boolean;
   /** One per form submission (a retry of the same submission reuses it). */
   idempotencyKey: string;
 };
@@ -25,6 +27,7 @@ export async function requestWithdrawal(input: WithdrawalRequest): Promise<Billi
       external_account: input.externalAccount,
       network: input.network,
       destination_tag: input.destinationTag,
+      ...(input.forfeitBonus ? { forfeit_bonus: true } : {}),
     },
     headers: { "idempotency-key": input.idempotencyKey },
   });
