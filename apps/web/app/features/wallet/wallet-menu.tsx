@@ -4,7 +4,7 @@ import { Icon } from "../../components/icons";
 import { useActivateWallet } from "./use-activate-wallet";
 import { CurrencyBadge } from "./currency-badge";
 import { formatWalletAmount, type WalletView } from "./wallet-state";
-import { TRIGGER_CLASS, WalletTriggerFace } from "./wallet-trigger-face";
+import { freeSpinsLabel, TRIGGER_CLASS, WalletTriggerFace } from "./wallet-trigger-face";
 
 /** The switcher's dropdown: every wallet with its balances; choosing one makes it active. */
 export default function WalletMenu({ wallets, active }: { wallets: WalletView[]; active: WalletView }) {
@@ -42,6 +42,7 @@ export default function WalletMenu({ wallets, active }: { wallets: WalletView[];
                   <span className="block text-xs text-mist-400">
                     Cash {formatWalletAmount(wallet.balance, wallet.currency)} · Bonus{" "}
                     {formatWalletAmount(wallet.bonus_balance, wallet.currency)}
+                    {wallet.free_spin_count > 0 ? ` · ${freeSpinsLabel(wallet.free_spin_count)}` : ""}
                   </span>
                 </span>
                 <span className="font-semibold text-white tabular-nums">
