@@ -208,6 +208,9 @@ export const envObject = z.object({
   WITHDRAWAL_REQUIRES_KYC: bool.optional(),
   // Deposits need a verified identity; always on under a profile that requires verification before play (gb).
   DEPOSIT_REQUIRES_KYC: bool.default(false),
+  // A withdrawal while a bonus is active (ADR 031): forfeit = allowed once the player confirms cancelling
+  // the bonus (extra_data.forfeit_bonus), refuse = only after the bonus ended.
+  BONUS_WITHDRAWAL_POLICY: z.enum(["forfeit", "refuse"]).default("forfeit"),
   // KYC documents (ADR 023). The AES-256-GCM key of the stored files: 64 hex characters (32 bytes).
   DOCUMENTS_KEY: z
     .string()

@@ -70,6 +70,10 @@ export const createPaymentInput = z.object({
       destination_tag: z.string().regex(/^\d{1,10}$/).optional(),
       return_url: z.string().max(2000).optional(),
       declined_url: z.string().max(2000).optional(),
+      /** Deposit: the chosen bonus campaign (bonus_guid), null = no bonus; absent = the default offers (issue #17). */
+      bonus_guid: z.uuid().nullable().optional(),
+      /** Withdrawal: the player confirms cancelling an active bonus (and its winnings) to withdraw (issue #17). */
+      forfeit_bonus: z.boolean().optional(),
     })
     .strict(),
 });

@@ -17,6 +17,8 @@ import {
 } from "./payment-lookups.ts";
 import type { PaymentsContext } from "./payments-context.ts";
 import { assertLimitPromptAnswered } from "../uk-profile/assert-limit-prompt-answered.ts";
+import { assertDepositBonusOffer } from "../bonuses/engine/assert-deposit-bonus-offer.ts";
+import { recordDepositBonusChoice } from "../bonuses/engine/record-deposit-bonus-choice.ts";
 
 export type CreateDepositInput = {
   playerGuid: string;
@@ -30,6 +32,8 @@ export type CreateDepositInput = {
   returnUrl?: string;
   declinedUrl?: string;
   idempotency: IdempotencyInput | null;
+  /** extra_data.bonus_guid: the chosen deposit bonus campaign, null = no bonus, undefined = the default offers. */
+  bonusGuid?: string | null;
 };
 
 export type CreateDepositResult = { paymentGuid: string; redirectUrl: string | null };
@@ -60,6 +64,7 @@ export async function createDeposit(ctx: PaymentsContext, input: CreateDepositIn
   if (method.kind === "crypto")
     throw badRequest("Crypto deposits go to your deposit address: GET /billing/psp/info/{psp_name}?currency_guid=…&network=….");
   const amount = await assertAmount(ctx.db, { amount: input.amount, decimals: currency.decimals, min: method.min_amount, max: method.max_amount, code: currency.code });
+  if (input.bonusGuid !== undefined) await assertDepositBonusOffer(ctx.db, { bonusGuid: input.bonusGuid, currencyGuid: currency.guid });
   const decision = await checkResponsibleGamingDepositLimits(ctx.db, { playerGuid: player.guid, currencyGuid: currency.guid, amount });
   if (!decision.allowed) throw new AppError(decision.code, decision.reason);
 
@@ -94,6 +99,7 @@ export async function createDeposit(ctx: PaymentsContext, input: CreateDepositIn
                     ${input.cardGuid ?? null}::uuid, ${returnUrl}, ${declinedUrl})`,
       );
       await recordIdempotencyKey(tx, player.guid, input.idempotency, paymentGuid);
+      if (input.bonusGuid !== undefined) await recordDepositBonusChoice(tx, { paymentGuid, bonusGuid: input.bonusGuid });
       await logPaymentEvent(tx, { paymentGuid, eventType: "created", executor: "player", changedBy: player.guid });
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { submitPayout } from "./submit-payout.ts";
 import { applyWithdrawalReviewRule } from "../money-review/apply-withdrawal-review-rule.ts";
 import type { WithdrawalReviewStatus } from "@croupier/db/schema/payments";
 import { withdrawalPendingAccount } from "./withdrawal-ledger.ts";
+import { applyWithdrawalBonusPolicy } from "../bonuses/engine/apply-withdrawal-bonus-policy.ts";
 
 export type CreateWithdrawalInput = {
   playerGuid: string;
@@ -25,6 +26,8 @@ export type CreateWithdrawalInput = {
   network?: string;
   destinationTag?: string;
   idempotency: IdempotencyInput | null;
+  /** extra_data.forfeit_bonus: the player confirmed cancelling an active bonus to withdraw (BONUS_WITHDRAWAL_POLICY=forfeit). */
+  forfeitBonus?: boolean;
 };
 
 class InsufficientCash extends Error {}
@@ -67,6 +70,13 @@ export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdr
   );
 
   const destination = await resolveDestination(ctx, input, method.kind, method.system_guid, currency.guid);
+  // An active bonus on this wallet: refused, or cancelled (forfeited) once the player confirmed (ADR 031).
+  await applyWithdrawalBonusPolicy(ctx.db, {
+    playerGuid: player.guid,
+    walletGuid: wallet.guid,
+    policy: ctx.env.BONUS_WITHDRAWAL_POLICY,
+    forfeitBonus: input.forfeitBonus === true,
+  });
   const pending = await withdrawalPendingAccount(ctx.db, currency.guid);
   const paymentGuid = randomUUID();
   let review = "in_review" as WithdrawalReviewStatus;

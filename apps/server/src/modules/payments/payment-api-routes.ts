@@ -106,8 +106,8 @@ export const paymentApiRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> =
       const playerGuid = playerId(request);
       const guid =
         b.transaction_type === "deposit"
-          ? (await createDeposit(withRequestPublicUrl(ctx, request), { playerGuid, amount: x.amount, walletGuid: b.wallet_guid, methodGuid: b.payment_method_guid, cardGuid: x.card_guid, returnUrl: x.return_url, declinedUrl: x.declined_url, idempotency })).paymentGuid
-          : await createWithdrawal(ctx, { playerGuid, walletGuid: b.wallet_guid, amount: x.amount, methodGuid: b.payment_method_guid, cardGuid: x.card_guid, externalAccount: x.external_account, network: x.network, destinationTag: x.destination_tag, idempotency });
+          ? (await createDeposit(withRequestPublicUrl(ctx, request), { playerGuid, amount: x.amount, walletGuid: b.wallet_guid, methodGuid: b.payment_method_guid, cardGuid: x.card_guid, returnUrl: x.return_url, declinedUrl: x.declined_url, bonusGuid: x.bonus_guid, idempotency })).paymentGuid
+          : await createWithdrawal(ctx, { playerGuid, walletGuid: b.wallet_guid, amount: x.amount, methodGuid: b.payment_method_guid, cardGuid: x.card_guid, externalAccount: x.external_account, network: x.network, destinationTag: x.destination_tag, forfeitBonus: x.forfeit_bonus, idempotency });
       return ok(request, await one(playerGuid, guid));
     },
   );

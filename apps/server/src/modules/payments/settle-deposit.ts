@@ -3,6 +3,7 @@ import type { Db } from "@croupier/db/create-database";
 import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts";
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
 import { notifyPlayer } from "../notifications/notify-player.ts";
+import { applyDepositBonuses } from "../bonuses/engine/apply-deposit-bonuses.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { announcePaymentEvent, announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
 
@@ -27,12 +28,13 @@ export async function settleDepositInTransaction(
     status: string;
     customer_guid: string;
     wallet_guid: string;
+    currency_guid: string;
     amount: string;
     currency_code: string;
     transaction_type: string;
   }>(
     tx,
-    sql`SELECT p.status, p.customer_guid, p.wallet_guid, round(p.amount, c.decimals)::text AS amount, c.code AS currency_code, p.transaction_type
+    sql`SELECT p.status, p.customer_guid, p.wallet_guid, p.currency_guid, round(p.amount, c.decimals)::text AS amount, c.code AS currency_code, p.transaction_type
           FROM payments p JOIN currencies c ON c.guid = p.currency_guid WHERE p.guid = ${input.paymentGuid}::uuid FOR UPDATE OF p`,
   );
   const payment = rows[0];
@@ -82,6 +84,15 @@ export async function settleDepositInTransaction(
     userGuid: payment.customer_guid,
     kind: "deposit_settled",
     params: { amount: payment.amount, currency: payment.currency_code },
+  });
+  // The bonus engine's deposit hook (ADR 031): same transaction, so exactly once with the deposit.
+  await applyDepositBonuses(tx, {
+    paymentGuid: input.paymentGuid,
+    playerGuid: payment.customer_guid,
+    walletGuid: payment.wallet_guid,
+    currencyGuid: payment.currency_guid,
+    amount: payment.amount,
+    depositNumber,
   });
   return { status: "settled", depositNumber, balance: moved.balance };
 }

@@ -11,6 +11,7 @@ import { assertNotSelfExcluded } from "../../uk-profile/assert-not-self-excluded
 import type { RegisterPerson } from "../../uk-profile/self-exclusion-register.ts";
 import { assertCountryAllowed } from "../../geo/assert-country-allowed.ts";
 import { playerAttribution } from "@croupier/db/schema/platform-rules";
+import { grantRegistrationBonuses } from "../../bonuses/engine/grant-registration-bonuses.ts";
 
 /** Both sign-up namings folded into one. Keys are the /signup/fields names (old naming). */
 export type SignupInput = {
@@ -193,6 +194,8 @@ export async function signUp(
   if (!user) throw duplicate();
   // Attribution is best kept, never a reason to refuse: the account exists either way.
   if (input.fid) await db.insert(playerAttribution).values({ user_guid: user.guid, fid: input.fid }).onConflictDoNothing();
+  // Registration bonuses (ADR 031): the account exists either way, a failed grant is retried by no one but never blocks sign-up.
+  await grantRegistrationBonuses(db, user.guid).catch(() => []);
   await sendEmailApproval(services, { userId: user.guid, email: user.email, redirectUrl: null });
   return user.guid;
 }
