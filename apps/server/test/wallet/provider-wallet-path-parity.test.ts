@@ -7,8 +7,10 @@ import {
   bet,
   createPlayer,
   currencyGuid,
+  activateTestBonus,
   deposit,
   houseFreeSpinGame,
+  houseGame,
   openWallet,
   providerCall,
   rollback,
@@ -162,6 +164,7 @@ async function compareThePaths(makePlayer: () => Promise<Seat>, steps: Step[]) {
     expect(other, step.step).toEqual(step);
   }
   expect(typescriptOnly.rows).toEqual(production.rows);
+  return production.trace;
 }
 
 const call = (method: "bet" | "win" | "rollback", body: Record<string, unknown>) => providerCall(ctx.app, method, body);
@@ -475,5 +478,177 @@ describe("the one-trip path and the TypeScript path", () => {
       },
     ];
     await compareThePaths(converted, steps);
+  });
+});
+
+describe("bonus rules on both paths (ADR 032)", () => {
+  const balanceOf = (p: Player) => providerCall(ctx.app, "balance", { token: p.token, game_code: p.gameCode });
+  const freeSpin = (p: Player, ids: (label: string) => string, label: string, amount: string) =>
+    call("bet", betOf(p, ids, label, amount, { is_free_spin: true }));
+
+  it("hold every stake to the max bonus bet, count and restore wagering, split wins by the distribution, play free spins at their stake", async () => {
+    await warmHouseAccount("USD");
+    const slot = await houseFreeSpinGame(ctx.database);
+    const [game] = await ctx.database.query<{ wage: string }>("SELECT bonus_wage::text AS wage FROM games WHERE guid = $1", [
+      slot.guid,
+    ]);
+    const wage = Number(game!.wage) / 100;
+    expect(wage).toBeGreaterThan(0);
+    // USD: max bet with bonus money 5 (reference data). 10 cash, 20 bonus; wagering 100 left;
+    // 40 % of bonus-funded winnings stay bonus money; 2 free spins at 0.25 in this slot only.
+    const makePlayer = async () => {
+      const seat = await seatPlayer(ctx.database, { cash: "10", bonus: "20", game: slot });
+      await activateTestBonus(ctx.database, seat.walletGuid, {
+        wager: "100",
+        distributionPercent: "40",
+        gameGuids: [slot.guid],
+        freeSpins: { count: 2, bet: "0.25" },
+      });
+      return seat;
+    };
+    const steps: Step[] = [
+      { name: "balance names the free rounds", fast: false, status: "OK", run: (p) => balanceOf(p) },
+      {
+        name: "cash bet above the max bonus bet",
+        fast: true,
+        status: "BET_LIMIT_EXCEEDED",
+        run: (p, ids) => call("bet", betOf(p, ids, "b-over", "6")),
+      },
+      { name: "cash bet at the max bonus bet", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b1", "5")) },
+      { name: "bet to roll back", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b2", "3")) },
+      {
+        name: "rollback",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "b2"), { transaction_uuid: ids("r2") })),
+      },
+      { name: "cash bet", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b3", "4")) },
+      { name: "bet funded by cash and bonus", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b4", "5")) },
+      {
+        name: "win split by the distribution",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b4"), "10", { transaction_uuid: ids("w4") })),
+      },
+      { name: "free spin at another stake", fast: true, status: "BET_LIMIT_EXCEEDED", run: (p, ids) => freeSpin(p, ids, "fs0", "0.50") },
+      { name: "free spin", fast: true, status: "OK", run: (p, ids) => freeSpin(p, ids, "fs1", "0.25") },
+      {
+        name: "free spin win",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "fs1"), "2", { transaction_uuid: ids("wfs1") })),
+      },
+      { name: "free spin to roll back", fast: true, status: "OK", run: (p, ids) => freeSpin(p, ids, "fs2", "0.25") },
+      { name: "free spin with none left", fast: true, status: "NOT_ENOUGH_MONEY", run: (p, ids) => freeSpin(p, ids, "fs3", "0.25") },
+      {
+        name: "free spin rolled back",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "fs2"), { transaction_uuid: ids("rfs2") })),
+      },
+    ];
+    const trace = await compareThePaths(makePlayer, steps);
+    const at = (name: string) => trace.find((t) => t.step === name)!;
+    const money = (name: string) => {
+      const w = at(name).wallet;
+      return { cash: Number(w.balance), bonus: Number(w.bonus_balance), wager: Number(w.wager), spins: Number(w.free_spin_count) };
+    };
+    const near = (actual: number, expected: number) => expect(actual).toBeCloseTo(expected, 10);
+
+    expect(at("balance names the free rounds").answer).toMatchObject({ free_spin_count: 2, free_spin_bet: "0.25" });
+    // Refused although cash covers it: a bonus is active.
+    expect(money("cash bet above the max bonus bet")).toEqual({ cash: 10, bonus: 20, wager: 100, spins: 2 });
+    near(money("cash bet at the max bonus bet").wager, 100 - 5 * wage);
+    near(money("bet to roll back").wager, 100 - 8 * wage);
+    // The rollback gives back exactly what the bet worked off.
+    expect(money("rollback")).toEqual(money("cash bet at the max bonus bet"));
+    near(money("bet funded by cash and bonus").wager, 100 - 14 * wage);
+    expect(money("bet funded by cash and bonus")).toMatchObject({ cash: 0, bonus: 16 });
+    // 1 of the 5 staked was cash: 2 of the 10 won is cash; of the bonus-funded 8, 40 % stays bonus
+    // money (3.20) and 60 % (4.80) becomes cash.
+    expect(money("win split by the distribution")).toMatchObject({ cash: 6.8, bonus: 19.2 });
+    expect(at("win split by the distribution").answer).toMatchObject({ balance: "6.80", bonus_balance: "19.20" });
+    // A free spin at the wrong stake moves nothing and keeps its spin.
+    expect(money("free spin at another stake")).toEqual(money("win split by the distribution"));
+    // A free spin costs nothing, works off no wagering and uses a spin; its win stays bonus money.
+    expect(money("free spin")).toEqual({ ...money("win split by the distribution"), spins: 1 });
+    expect(at("free spin").answer).toMatchObject({ free_spin_count: 1, free_spin_bet: "0.25" });
+    expect(money("free spin win")).toMatchObject({ cash: 6.8, bonus: 21.2, spins: 1 });
+    expect(money("free spin to roll back").spins).toBe(0);
+    expect(money("free spin rolled back")).toEqual({ ...money("free spin win"), spins: 1 });
+    expect(at("free spin rolled back").answer).toMatchObject({ free_spin_count: 1 });
+  });
+
+  it("refuse free spins in games their bonus does not allow", async () => {
+    await warmHouseAccount("USD");
+    const slot = await houseFreeSpinGame(ctx.database);
+    const table = await houseGame(ctx.database);
+    const [tableGame] = await ctx.database.query<{ can: boolean }>("SELECT can_freespins AS can FROM games WHERE guid = $1", [
+      table.guid,
+    ]);
+    expect(tableGame!.can).toBe(false);
+    const withSpins = (game: { code: string; guid: string }, gameGuids: string[]) => async () => {
+      const seat = await seatPlayer(ctx.database, { cash: "10", game });
+      await activateTestBonus(ctx.database, seat.walletGuid, { gameGuids, freeSpins: { count: 1, bet: "0.10" } });
+      return seat;
+    };
+    const spin = (status: string): Step[] => [
+      { name: "free spin", fast: true, status, run: (p, ids) => freeSpin(p, ids, "fs", "0.10") },
+    ];
+    // The bonus names another game.
+    const elsewhere = await compareThePaths(withSpins(slot, [table.guid]), spin("INVALID_GAME"));
+    expect(elsewhere[0]!.wallet.free_spin_count).toBe("1");
+    // No list: any game open to free spins, and this table is not.
+    await compareThePaths(withSpins(table, []), spin("INVALID_GAME"));
+    // No list, a slot open to free spins.
+    await compareThePaths(withSpins(slot, []), spin("OK"));
+  });
+
+  it("announce the free-spin stake in the game's currency and accept exactly it on a converting session (ADR 006)", async () => {
+    await warmHouseAccount("BTC");
+    const slot = await houseFreeSpinGame(ctx.database);
+    const [pair] = await ctx.database.query<{ guid: string }>(
+      "SELECT guid FROM currency_pairs WHERE base_asset = 'BTC' AND quote_asset = 'USD'",
+    );
+    const usd = await currencyGuid(ctx.database, "USD");
+    const converted = async (): Promise<Seat> => {
+      const playerGuid = await createPlayer(ctx.database);
+      const wallet = await openWallet(ctx.database, playerGuid, "BTC");
+      await deposit(ctx.database, wallet.guid, "0.01");
+      await activateTestBonus(ctx.database, wallet.guid, { freeSpins: { count: 2, bet: "0.00001" } });
+      const session = await issueGameSession(ctx.database.db, {
+        playerGuid,
+        walletGuid: wallet.guid,
+        providerCode: "house",
+        gameCode: slot.code,
+        gameGuid: slot.guid,
+        exchange: { pairGuid: pair!.guid, playCurrencyGuid: usd },
+      });
+      return { playerGuid, walletGuid: wallet.guid, token: session.token, gameCode: slot.code, currency: "USD" };
+    };
+    let announced = "";
+    const steps: Step[] = [
+      {
+        name: "balance",
+        fast: false,
+        status: "OK",
+        run: async (p) => {
+          const answer = await balanceOf(p);
+          announced = (answer as ProviderAnswer & { free_spin_bet?: string }).free_spin_bet ?? "";
+          return answer;
+        },
+      },
+      {
+        name: "free spin a cent above the announced stake",
+        fast: true,
+        status: "BET_LIMIT_EXCEEDED",
+        run: (p, ids) => freeSpin(p, ids, "fs0", (Number(announced) + 0.01).toFixed(2)),
+      },
+      { name: "free spin at the announced stake", fast: true, status: "OK", run: (p, ids) => freeSpin(p, ids, "fs1", announced) },
+    ];
+    const trace = await compareThePaths(converted, steps);
+    expect(announced).toMatch(/^\d+\.\d{2}$/);
+    expect(Number(announced)).toBeGreaterThan(0);
+    expect(trace[2]!.answer).toMatchObject({ currency: "USD", free_spin_count: 1, free_spin_bet: announced });
   });
 });

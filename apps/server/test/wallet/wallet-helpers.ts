@@ -177,3 +177,66 @@ export async function transferCount(database: DatabaseHandle, keyPrefix: string)
   );
   return row!.n;
 }
+
+/**
+ * An active customer bonus on a wallet, as the bonus engine leaves it at activation (ADR 004, 032):
+ * a campaign with one version (its free-spin game list), an `active` customer bonus, and the wallet's
+ * bonus columns. The wallet path reads only the wallet columns and, for free spins, the version's
+ * game list; the money (bonus_balance) is the caller's.
+ */
+export async function activateTestBonus(
+  database: DatabaseHandle,
+  walletGuid: string,
+  options: {
+    wager?: string;
+    distributionPercent?: string | null;
+    gameGuids?: string[];
+    freeSpins?: { count: number; bet: string };
+  } = {},
+): Promise<{ customerBonusGuid: string; versionGuid: string }> {
+  const [wallet] = await database.query<{ customer_guid: string; currency_guid: string }>(
+    "SELECT customer_guid, currency_guid FROM wallets WHERE guid = $1",
+    [walletGuid],
+  );
+  const type = options.freeSpins ? "free_spins" : "deposit_match";
+  const [campaign] = await database.query<{ bonus_guid: string }>(
+    "INSERT INTO bonus_campaigns (status) VALUES ('active') RETURNING bonus_guid",
+  );
+  const [version] = await database.query<{ guid: string }>(
+    `INSERT INTO bonus_campaign_versions (bonus_guid, version, bonus_name, bonus_trigger, bonus_type,
+                                          wagering_expiration_time, activation_expiration_time,
+                                          winnings_distribution_percent, game_guids)
+     VALUES ($1, 1, 'wallet path test bonus', 'manual', $2, 604800, 604800, $3, $4::uuid[]) RETURNING guid`,
+    [campaign!.bonus_guid, type, options.distributionPercent ?? "0", `{${(options.gameGuids ?? []).join(",")}}`],
+  );
+  const [bonus] = await database.query<{ guid: string }>(
+    `INSERT INTO customer_bonuses (customer_guid, wallet_guid, currency_guid, bonus_guid, bonus_version_guid,
+                                   bonus_trigger, bonus_type, status, source_key, wagering_expiration_time,
+                                   wager_amount, activated_at)
+     VALUES ($1, $2, $3, $4, $5, 'manual', $6, 'active', $7, 604800, $8, now()) RETURNING guid`,
+    [
+      wallet!.customer_guid,
+      walletGuid,
+      wallet!.currency_guid,
+      campaign!.bonus_guid,
+      version!.guid,
+      type,
+      `test:${randomUUID()}`,
+      options.wager ?? "0",
+    ],
+  );
+  await database.query(
+    `UPDATE wallets SET customer_bonus_guid = $2, customer_bonus_expire_date = now() + interval '7 days', wager = $3,
+            winnings_distribution_percent = $4, free_spin_count = $5, free_spin_total = $5, free_spin_bet = $6
+      WHERE guid = $1`,
+    [
+      walletGuid,
+      bonus!.guid,
+      options.wager ?? "0",
+      options.distributionPercent ?? null,
+      options.freeSpins?.count ?? 0,
+      options.freeSpins?.bet ?? null,
+    ],
+  );
+  return { customerBonusGuid: bonus!.guid, versionGuid: version!.guid };
+}
