@@ -30,6 +30,11 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("audit-log", () => import("./routes/audit-log"), "audit.read"),
   page("documents", () => import("./routes/documents"), "documents.review"),
   page("site-rules", () => import("./routes/site-rules"), "site.manage"),
+  page("bonuses", () => import("./routes/bonus-campaigns"), "bonuses.manage"),
+  page("bonuses/new", () => import("./routes/bonus-campaign-new"), "bonuses.manage"),
+  page("bonuses/:id", () => import("./routes/bonus-campaign"), "bonuses.manage"),
+  page("bonuses/:id/edit", () => import("./routes/bonus-campaign-edit"), "bonuses.manage"),
+  page("bonus-labels", () => import("./routes/bonus-labels"), "bonuses.manage"),
   page("*", () => import("./routes/not-found")),
 ];
 

@@ -19,6 +19,7 @@ import { AdjustBalanceAction } from "../features/money-review/adjust-balance-act
 import { LimitsTab } from "../features/protection/limits-tab";
 import { PlayerDocumentsTab } from "../features/documents/player-documents-tab";
 import { ExclusionsTab } from "../features/protection/exclusions-tab";
+import { PlayerBonusesTab } from "../features/bonuses/player-bonuses-tab";
 import { useMe } from "../lib/me";
 import { can } from "../lib/permissions";
 import { ResponseError } from "@croupier/contract/api-client";
@@ -81,6 +82,15 @@ const PLAYER_TABS: PlayerTab[] = [
     permission: "players.read",
     writePermission: "players.notes",
     Component: ({ player, canWrite }) => <NotesTab playerId={player.profile.id} canWrite={canWrite} />,
+  },
+  {
+    id: "bonuses",
+    label: "Bonuses",
+    permission: "bonuses.manage",
+    writePermission: "bonuses.manage",
+    Component: ({ player, canWrite }) => (
+      <PlayerBonusesTab playerId={player.profile.id} wallets={player.wallets} canWrite={canWrite} />
+    ),
   },
   {
     id: "exclusions",
