@@ -11,7 +11,7 @@ export type FreeSpinsView = { available: boolean; count: number; bet: string | n
 const MAX_COUNT = 100_000;
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 
-/** The free-spin part of a wallet answer, or null when the platform sent none (an older platform, an error). */
+/** The free-spin part of a wallet answer, or null when it carries none (the wallet has no free rounds set up). */
 export function freeSpinsFromAnswer(answer: Pick<WalletAnswer, "free_spin_count" | "free_spin_bet">): { count: number; bet: string | null } | null {
   const count = answer.free_spin_count;
   if (typeof count !== "number" || !Number.isInteger(count) || count < 0) return null;

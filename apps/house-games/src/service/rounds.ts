@@ -236,9 +236,9 @@ export async function playRound(ctx: HouseContext, session: SessionRow, body: Pl
   if (!row) throw (pace && (await tooFast(ctx, pace))) || new HouseError("TOO_FAST", "Please wait before the next spin.", 429, { retry_after_ms: pace?.intervalMs ?? 1 });
   const id = row.id;
   let freeSpins: FreeSpinsView | undefined;
+  // An OK answer without free rounds means the wallet has none (the protocol leaves the fields out then).
   const seen: AnswerSeen = (answer) => {
-    const state = answer.status === "OK" ? freeSpinsFromAnswer(answer) : null;
-    if (state) freeSpins = freeSpinsView(game.canFreeSpins, session.mode, state);
+    if (answer.status === "OK") freeSpins = freeSpinsView(game.canFreeSpins, session.mode, freeSpinsFromAnswer(answer));
   };
   await placeStake(ctx, session, id, totalStake, body.is_free_spin, seen);
   const placed = (await loadRound(ctx, id))!;
