@@ -22,6 +22,12 @@
 // The server runs as in production (NODE_ENV=production, fresh secrets, LOG_LEVEL=warn: no
 // per-request log lines), pool BENCH_POOL_MAX (default 5 per core), no Redis.
 // Prints figures; never asserts on them (target: ratio ≥ 0.5 with p99 ≤ 25 ms).
+//
+// BENCH_BONUS=1 (issue #17, ADR 032): half of the wallets have an active bonus (customer_bonus_guid,
+// wagering that never runs out, some bonus money, a winnings distribution), so every bet on them also
+// lowers `wager` and meets the max-bonus-bet rule. The HTTP load then runs four times, alternating
+// cash-only wallets and bonus wallets (A B A B, to spread the neighbours' noise), and prints both
+// figures and their ratio (target: the bonus figure within 15 % of the cash-only one).
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -49,6 +55,7 @@ const positiveInt = (name: string, fallback: number) => {
 const SECONDS = positiveInt("BENCH_SECONDS", 10);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 50);
 const WALLETS = positiveInt("BENCH_WALLETS", 100);
+const BONUS = process.env.BENCH_BONUS === "1";
 // Server pool: a few backends per core. 50 (one per HTTP connection) cost
 // PostgreSQL ~25 % more CPU per call in context switches on 2 cores; calls
 // queue in the pool instead.
@@ -58,7 +65,7 @@ const WARMUP_SECONDS = 2;
 const SECRET = randomBytes(16).toString("hex");
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-type Seat = { token: string; gameCode: string };
+type Seat = { token: string; gameCode: string; bonus: boolean };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -93,6 +100,31 @@ async function prepare(url: string): Promise<Seat[]> {
         idempotencyKey: `bench:deposit:${wallet.guid}`,
         operationType: "deposit",
       });
+      // Every other wallet holds an active bonus, as the engine leaves it at activation (ADR 004): the
+      // wallet path reads only these columns. Its wagering (1e9) never completes during a run, and
+      // the bonus money stays untouched (stakes are cash first).
+      const bonus = BONUS && i % 2 === 1;
+      if (bonus) {
+        await moveWalletMoney(database.db, {
+          walletGuid: wallet.guid,
+          pocket: "bonus_balance",
+          direction: "credit",
+          amount: "100",
+          counterpartyAccountGuid: await systemAccountGuid(database.db, {
+            kind: "bonus_cost",
+            owner: PLATFORM_OWNER,
+            currencyGuid: usd!.guid,
+          }),
+          kind: "bonus_grant",
+          idempotencyKey: `bench:bonus:${wallet.guid}`,
+          operationType: "bonus_grant",
+        });
+        await database.query(
+          `UPDATE wallets SET customer_bonus_guid = gen_random_uuid(), customer_bonus_expire_date = now() + interval '1 day',
+                  wager = 1000000000, winnings_distribution_percent = 50 WHERE guid = $1`,
+          [wallet.guid],
+        );
+      }
       const session = await issueGameSession(database.db, {
         playerGuid: user!.guid,
         walletGuid: wallet.guid,
@@ -101,7 +133,7 @@ async function prepare(url: string): Promise<Seat[]> {
         gameGuid: game.guid,
         ttlSeconds: 3600,
       });
-      seats.push({ token: session.token, gameCode: game.code });
+      seats.push({ token: session.token, gameCode: game.code, bonus });
     }
     return seats;
   } finally {
@@ -313,7 +345,22 @@ async function main() {
     console.log(`HTTP: ${CONNECTIONS} connections, bet → win pairs across ${WALLETS} wallets, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up) …`);
     const single = await runHttpLoad(`http://127.0.0.1:${port}`, seats, 1, 3);
     console.log(`  one connection: ${single.opsPerSecond.toFixed(1)} ops/s, p50 ${single.p50.toFixed(2)} ms, p99 ${single.p99.toFixed(2)} ms`);
-    const load = await runHttpLoad(`http://127.0.0.1:${port}`, seats, CONNECTIONS, SECONDS, { serverPid: server.pid!, database: name });
+    const probe = { serverPid: server.pid!, database: name };
+    let bonusRuns: { cash: Awaited<ReturnType<typeof runHttpLoad>>[]; bonus: Awaited<ReturnType<typeof runHttpLoad>>[] } | undefined;
+    let load: Awaited<ReturnType<typeof runHttpLoad>>;
+    if (BONUS) {
+      const cashSeats = seats.filter((s) => !s.bonus);
+      const bonusSeats = seats.filter((s) => s.bonus);
+      bonusRuns = { cash: [], bonus: [] };
+      for (let round = 0; round < 2; round += 1) {
+        console.log(`  round ${round + 1}: ${cashSeats.length} cash-only wallets, then ${bonusSeats.length} wallets with an active bonus …`);
+        bonusRuns.cash.push(await runHttpLoad(`http://127.0.0.1:${port}`, cashSeats, CONNECTIONS, SECONDS, probe));
+        bonusRuns.bonus.push(await runHttpLoad(`http://127.0.0.1:${port}`, bonusSeats, CONNECTIONS, SECONDS, probe));
+      }
+      load = bonusRuns.cash[0]!;
+    } else {
+      load = await runHttpLoad(`http://127.0.0.1:${port}`, seats, CONNECTIONS, SECONDS, probe);
+    }
     await stopProcess(server);
     server = undefined;
 
@@ -351,6 +398,34 @@ async function main() {
         ? `reconcile          clean: every wallet equals its ledger, every currency sums to zero (${report.currencies.map((c) => `${c.currency} ${c.transfers} transfers`).join(", ")})`
         : `reconcile          MISMATCH: ${JSON.stringify(report.culprits.slice(0, 5))}`,
     );
+    if (bonusRuns) {
+      console.log("");
+      const summary = (runs: Awaited<ReturnType<typeof runHttpLoad>>[]) => {
+        const ops = runs.reduce((sum, r) => sum + r.ops, 0);
+        const seconds = runs.reduce((sum, r) => sum + r.wallMs, 0) / 1000;
+        const cpu = runs.reduce((sum, r) => sum + (r.cpuPerCall.server + r.cpuPerCall.postgres) * r.ops, 0) / ops;
+        return { opsPerSecond: ops / seconds, p50: Math.max(...runs.map((r) => r.p50)), p99: Math.max(...runs.map((r) => r.p99)), cpu, runs };
+      };
+      const answersOf = (runs: Awaited<ReturnType<typeof runHttpLoad>>[]) => {
+        const all = new Map<string, number>();
+        for (const run of runs) for (const [status, n] of run.statuses) all.set(status, (all.get(status) ?? 0) + n);
+        return [...all].map(([status, n]) => `${status} ${n}`).join(", ");
+      };
+      const cash = summary(bonusRuns.cash);
+      const bonus = summary(bonusRuns.bonus);
+      const line = (label: string, s: ReturnType<typeof summary>) =>
+        console.log(
+          `${label} ${fmt(s.opsPerSecond).padStart(9)} ops/s   (runs ${s.runs.map((r) => fmt(r.opsPerSecond)).join(", ")})   ` +
+            `worst p50 ${fmt(s.p50, 2)} ms, worst p99 ${fmt(s.p99, 2)} ms, server+PostgreSQL CPU ${fmt(s.cpu, 3)} ms/call, ` +
+            `answers ${answersOf(s.runs)}`,
+        );
+      line("cash-only wallets ", cash);
+      line("with active bonus ", bonus);
+      const bonusRatio = bonus.opsPerSecond / cash.opsPerSecond;
+      console.log(
+        `bonus / cash-only  ${fmt(bonusRatio, 3)}   (target ≥ 0.85: ${bonusRatio >= 0.85 ? "met" : "NOT met"}); CPU per call ${fmt(bonus.cpu / cash.cpu, 3)} ×`,
+      );
+    }
     if (!report.ok) process.exitCode = 1;
   } finally {
     if (server) await stopProcess(server);
