@@ -6,11 +6,17 @@ import { seedWalletDemo } from "./seed-wallet-demo.ts";
 import { seedExchangeRatesDemo } from "./seed-exchange-rates-demo.ts";
 import { seedPayments } from "./seed-payments.ts";
 import { seedStaffDemo } from "./seed-staff-demo.ts";
+import { seedBonusesDemo } from "./seed-bonuses-demo.ts";
 
 export type SeedOptions = {
   demo: boolean;
   /** The demo back-office staff (public password): DEMO_MODE only, never SEED_DEMO_DATA alone. */
   demoStaff?: boolean;
+  /**
+   * The demo bonus campaigns (an active first-deposit match among them), with the demo data unless
+   * false: test databases leave them out unless asked, since such an offer changes every deposit.
+   */
+  demoBonuses?: boolean;
 };
 
 /** Idempotent: running it twice changes nothing. Reference data always; demo data when asked. */
@@ -22,5 +28,6 @@ export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   if (_options.demo) await seedIdentityDemo(db);
   if (_options.demo) await seedWalletDemo(db);
   if (_options.demo) await seedExchangeRatesDemo(db);
+  if (_options.demo && _options.demoBonuses !== false) await seedBonusesDemo(db);
   if (_options.demoStaff) await seedStaffDemo(db);
 }

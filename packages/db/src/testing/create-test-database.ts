@@ -11,7 +11,9 @@ export type TestDatabase = DatabaseHandle & { name: string };
  * TEST_DATABASE_URL set → a new PostgreSQL database on that server, dropped on close;
  * unset → an in-memory PGlite. The same suite runs on both.
  */
-export async function createTestDatabase(options: { seed?: boolean; demo?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { seed?: boolean; demo?: boolean; demoBonuses?: boolean } = {},
+): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let name = "pglite";
@@ -38,6 +40,8 @@ export async function createTestDatabase(options: { seed?: boolean; demo?: boole
     handle = await createDatabase({});
   }
   await migrate(handle);
-  if (options.seed !== false) await seed(handle.db, { demo: options.demo ?? false });
+  // The demo bonus campaigns only when asked: an active first-deposit offer would change every test's deposits.
+  if (options.seed !== false)
+    await seed(handle.db, { demo: options.demo ?? false, demoBonuses: options.demoBonuses ?? false });
   return { ...handle, name };
 }
