@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { Currency } from "@croupier/contract/entities/currency";
 import { refetchDashboard } from "../features/account-dashboard/dashboard-api";
+import { handleBonusStatusChanged } from "../features/bonuses/bonus-events";
 import { applyDocumentStatusEvent } from "../features/documents/document-events";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
 import { profileKey } from "../features/identity/profile";
@@ -58,8 +59,14 @@ export function RealtimeBridge() {
     },
     // The console's event; it never reaches a player's socket.
     chat_inbox_changed: "ignored",
-    // Handled by the bonus feature (issue #17): until then, the wallet events carry the money.
-    bonus_status_changed: "ignored",
+    // The bonus pages read again and the player hears what changed (issue #17); the engine's money
+    // moves arrive as user_balance_updated too, but a status change (offered → active, spins
+    // used) can leave balances as they were, so the wallets are read again as well.
+    bonus_status_changed: (event) => {
+      const currency = queryClient.getQueryData<Currency[]>(currenciesKey)?.find((c) => c.guid === event.currency_guid);
+      handleBonusStatusChanged(queryClient, event, currency?.code ?? "");
+      void refetchWallets(queryClient);
+    },
   });
   useEffect(() => {
     if (state !== "connected") return;

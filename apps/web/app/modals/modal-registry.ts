@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { ordinal } from "@croupier/contract/entities/bonus";
 import type { ModalContentProps } from "./modal-content-props";
 
 export type ModalDefinition = {
@@ -50,4 +51,30 @@ export const appModalRegistry = createModalRegistry({
   deposit: { title: "Deposit", width: 600, authOnly: true, load: () => import("./deposit-modal") },
   // Catalogue: on phones and tablets the sidebar drawer takes ?modal=search instead (features/catalog/sidebar-search).
   search: { title: "Search games", width: 640, load: () => import("./search-modal") },
-});
+}, [
+  // Bonuses: bonus-info{n} is the n-th deposit's offer (bonus-info1, the welcome offer, has the
+  // spec's fixed title); ?bonus_guid= names the offer exactly, and 0 is an offer with no deposit.
+  { pattern: /^bonus-info\d+$/, definition: (name) => bonusInfoDefinition(name) },
+]);
+
+// One definition object per name: the dialog keys its lazy content on the definition, so a new
+// object on every render would remount the content (and refetch the offer) each time.
+const bonusInfoDefinitions = new Map<string, ModalDefinition>();
+const loadBonusInfo = () => import("./bonus-info-modal");
+
+function bonusInfoDefinition(name: string): ModalDefinition {
+  let definition = bonusInfoDefinitions.get(name);
+  if (!definition) {
+    if (bonusInfoDefinitions.size >= 20) bonusInfoDefinitions.clear();
+    definition = { title: bonusInfoTitle(name), width: 640, load: loadBonusInfo };
+    bonusInfoDefinitions.set(name, definition);
+  }
+  return definition;
+}
+
+/** "Welcome bonus" for bonus-info1 (fixed), "2nd deposit bonus" for bonus-info2, "Bonus terms" for bonus-info0. */
+export function bonusInfoTitle(name: string): string {
+  const n = Number(name.slice("bonus-info".length));
+  if (n === 1) return "Welcome bonus";
+  return Number.isSafeInteger(n) && n > 1 ? `${ordinal(n)} deposit bonus` : "Bonus terms";
+}

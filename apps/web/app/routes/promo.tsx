@@ -1,25 +1,47 @@
+import { HydrationBoundary, type QueryClient } from "@tanstack/react-query";
 import { replace } from "react-router";
 import type { Route } from "./+types/promo";
 import { BonusHubRedirectEffect } from "../components/bonus-hub-redirect-effect";
-import { EmptyState } from "../components/empty-state";
-import { ModalLink } from "../components/modal-link";
 import { PageHeader } from "../components/page-header";
+import { hubBonusesQueryOptions, hubLabelsQueryOptions } from "../features/bonuses/bonuses-api";
+import { hubFiltersFromSearch, PromoView } from "../features/bonuses/promo-view";
 import { getClientFeatureFlag } from "../features/feature-flags/feature-flags-provider";
 import { resolveFeatureFlags } from "../features/feature-flags/resolve-feature-flags.server";
+import { useWallets } from "../features/wallet/wallets";
+import type { Api } from "../lib/api-get";
 import { bonusHubRedirect } from "../lib/bonus-hub-redirect";
+import { getBrowserApi } from "../lib/browser-api";
+import { clientAuth } from "../lib/client-auth";
 import { isDocumentRequest } from "../lib/is-document-request";
-import { useAuth } from "../lib/use-auth";
-import { apiContext, authContext } from "../lib/router-context";
+import { dehydrateQueries, getBrowserQueryClient } from "../lib/query-client";
+import { apiContext, authContext, queryClientContext } from "../lib/router-context";
+
+/** The offers and labels of the first screen; a failed load leaves the view to show its error. */
+async function loadPromo(client: QueryClient, api: Api, userId: string | null, search: URLSearchParams) {
+  const offers = hubBonusesQueryOptions(api, userId, hubFiltersFromSearch(search));
+  const labels = hubLabelsQueryOptions(api);
+  await Promise.all([client.prefetchQuery(offers), client.prefetchQuery(labels)]);
+  return [offers.queryKey, labels.queryKey];
+}
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const flags = await resolveFeatureFlags(context.get(apiContext), context.get(authContext).userId);
+  const api = context.get(apiContext);
+  const userId = context.get(authContext).userId;
+  const flags = await resolveFeatureFlags(api, userId);
   const target = bonusHubRedirect({ pathname: url.pathname, search: url.search }, flags["bonus-hub"]);
   if (target && isDocumentRequest(request)) throw replace(target);
-  return { redirectToBonusHub: target !== null };
+  if (target) return { redirectToBonusHub: true, dehydratedState: null };
+  const client = context.get(queryClientContext);
+  const keys = await loadPromo(client, api, userId, url.searchParams);
+  return { redirectToBonusHub: false, dehydratedState: dehydrateQueries(client, keys) };
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return { redirectToBonusHub: bonusHubRedirect(new URL(request.url), getClientFeatureFlag("bonus-hub")) !== null };
+  const url = new URL(request.url);
+  if (bonusHubRedirect(url, getClientFeatureFlag("bonus-hub")) !== null) return { redirectToBonusHub: true, dehydratedState: null };
+  const snapshot = clientAuth.snapshot();
+  await loadPromo(getBrowserQueryClient(), getBrowserApi(), snapshot.authenticated ? snapshot.userId : null, url.searchParams);
+  return { redirectToBonusHub: false, dehydratedState: null };
 }
 
 export function meta() {
@@ -27,18 +49,14 @@ export function meta() {
 }
 
 export default function Promo({ loaderData }: Route.ComponentProps) {
-  const { authenticated } = useAuth();
+  const { active } = useWallets();
   if (loaderData.redirectToBonusHub) return <BonusHubRedirectEffect />;
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Promotions" description="Deposit bonuses, free spins and tournaments run by this casino." />
-      <EmptyState
-        icon="promo"
-        title="No promotions running right now"
-        action={authenticated ? null : <ModalLink modal="register" className="btn-primary">Create an account</ModalLink>}
-      >
-        New offers are listed here the moment the casino publishes them.
-      </EmptyState>
+      <HydrationBoundary state={loaderData.dehydratedState ?? undefined}>
+        <PromoView preferredCurrency={active?.currency.code ?? null} />
+      </HydrationBoundary>
     </div>
   );
 }

@@ -1,20 +1,47 @@
-import { EmptyState } from "../../components/empty-state";
-import { ModalLink } from "../../components/modal-link";
-import { useAuth } from "../../lib/use-auth";
+import { HydrationBoundary, type QueryClient } from "@tanstack/react-query";
+import type { Route } from "./+types/promo";
+import { hubBonusesQueryOptions, hubLabelsQueryOptions } from "../../features/bonuses/bonuses-api";
+import { hubFiltersFromSearch, PromoView } from "../../features/bonuses/promo-view";
+import { useWallets } from "../../features/wallet/wallets";
+import type { Api } from "../../lib/api-get";
+import { getBrowserApi } from "../../lib/browser-api";
+import { clientAuth } from "../../lib/client-auth";
+import { dehydrateQueries, getBrowserQueryClient } from "../../lib/query-client";
+import { apiContext, authContext, queryClientContext } from "../../lib/router-context";
+
+/**
+ * The offers and labels the first screen paints. A failed load is not the page's failure: the view
+ * shows its own error with a retry, so the loader swallows it and ships nothing for that query.
+ */
+async function loadPromo(client: QueryClient, api: Api, userId: string | null, search: URLSearchParams) {
+  const offers = hubBonusesQueryOptions(api, userId, hubFiltersFromSearch(search));
+  const labels = hubLabelsQueryOptions(api);
+  await Promise.all([client.prefetchQuery(offers), client.prefetchQuery(labels)]);
+  return [offers.queryKey, labels.queryKey];
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const client = context.get(queryClientContext);
+  const keys = await loadPromo(client, context.get(apiContext), context.get(authContext).userId, url.searchParams);
+  return { dehydratedState: dehydrateQueries(client, keys) };
+}
+
+// Client navigations read the API from the browser through the tab's query cache.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const snapshot = clientAuth.snapshot();
+  await loadPromo(getBrowserQueryClient(), getBrowserApi(), snapshot.authenticated ? snapshot.userId : null, new URL(request.url).searchParams);
+  return { dehydratedState: null };
+}
 
 export function meta() {
   return [{ title: "Promotions · Bonus hub · Croupier" }];
 }
 
-export default function BonusHubPromo() {
-  const { authenticated } = useAuth();
+export default function BonusHubPromo({ loaderData }: Route.ComponentProps) {
+  const { active } = useWallets();
   return (
-    <EmptyState
-      icon="promo"
-      title="No promotions running right now"
-      action={authenticated ? null : <ModalLink modal="register" className="btn-primary">Create an account</ModalLink>}
-    >
-      New offers are listed here the moment the casino publishes them.
-    </EmptyState>
+    <HydrationBoundary state={loaderData.dehydratedState ?? undefined}>
+      <PromoView preferredCurrency={active?.currency.code ?? null} />
+    </HydrationBoundary>
   );
 }
