@@ -22,6 +22,8 @@ export const depositInput = z.object({
   declined_url: urlInput.optional(),
   /** A saved card to pay with (its CVV is asked on the provider's page). */
   card_guid: z.uuid().optional(),
+  /** The chosen deposit bonus campaign (bonus_guid), null = no bonus; absent = the default offers (issue #17). */
+  bonus_guid: z.uuid().nullable().optional(),
   ...personal,
   address: z.string().max(200).optional(),
   town: z.string().max(100).optional(),
@@ -46,6 +48,8 @@ export const withdrawalInput = z.object({
   destination_tag: z.string().regex(/^\d{1,10}$/).optional(),
   /** Saved card (card payment systems). */
   card_guid: z.uuid().optional(),
+  /** The player confirms cancelling an active bonus (and its winnings) to withdraw (issue #17). */
+  forfeit_bonus: z.boolean().optional(),
   ...personal,
 });
 export type WithdrawalInput = z.infer<typeof withdrawalInput>;

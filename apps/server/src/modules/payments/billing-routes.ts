@@ -107,8 +107,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> = as
         cardGuid: b.card_guid,
         returnUrl: b.return_url,
         declinedUrl: b.declined_url,
+        bonusGuid: b.bonus_guid,
         idempotency: key
-          ? { key, scope: "billing.deposit", hash: requestHash("billing.deposit", { amount: b.amount, currency_guid: b.currency_guid, psp_guid: b.psp_guid, card_guid: b.card_guid, return_url: b.return_url, declined_url: b.declined_url }) }
+          ? { key, scope: "billing.deposit", hash: requestHash("billing.deposit", { amount: b.amount, currency_guid: b.currency_guid, psp_guid: b.psp_guid, card_guid: b.card_guid, return_url: b.return_url, declined_url: b.declined_url, bonus_guid: b.bonus_guid }) }
           : null,
       });
       return ok(request, { transaction_guid: result.paymentGuid, redirect_url: result.redirectUrl });
@@ -156,7 +157,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> = as
     async (request) => {
       const b = request.body;
       const key = idempotencyKeyOf(request);
-      const params = { amount: b.amount, wallet_guid: b.wallet_guid, psp_guid: b.psp_guid, card_guid: b.card_guid, external_account: b.external_account, network: b.network, destination_tag: b.destination_tag };
+      const params = { amount: b.amount, wallet_guid: b.wallet_guid, psp_guid: b.psp_guid, card_guid: b.card_guid, external_account: b.external_account, network: b.network, destination_tag: b.destination_tag, forfeit_bonus: b.forfeit_bonus };
       const guid = await createWithdrawal(ctx, {
         playerGuid: playerId(request),
         walletGuid: b.wallet_guid,
@@ -166,6 +167,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: PaymentsContext }> = as
         externalAccount: b.external_account,
         network: b.network,
         destinationTag: b.destination_tag,
+        forfeitBonus: b.forfeit_bonus,
         idempotency: key ? { key, scope: "billing.withdrawal", hash: requestHash("billing.withdrawal", params) } : null,
       });
       return ok(request, await transaction(playerId(request), guid));
