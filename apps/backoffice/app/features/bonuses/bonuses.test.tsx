@@ -150,27 +150,36 @@ describe("Campaign editor", () => {
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Welcome bonus" } });
     const card = within(offerCard());
     expect(card.getByRole("heading", { name: "Welcome bonus" })).toBeTruthy();
-    expect(card.getByText("1st deposit")).toBeTruthy();
-    expect(card.getByText("100 %", { selector: "span" })).toBeTruthy();
-    expect(card.getByText("Wager ×10")).toBeTruthy();
-    expect(card.getByText("7 days")).toBeTruthy();
-    expect(card.getByText("100 USD")).toBeTruthy(); // max bonus of the first currency
+    expect(card.getByText("100% up to 100 USD")).toBeTruthy();
+    expect(card.getByText("1st deposit", { selector: "span" })).toBeTruthy();
+    expect(card.getByText("100%", { selector: "span" })).toBeTruthy();
+    expect(card.getByText("Wager ×10", { selector: "span" })).toBeTruthy();
+    expect(card.getByText("7 days", { selector: "span" })).toBeTruthy();
+    const term = (label: string) => card.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(term("Maximum bonus")).toBe("100 USD");
+    expect(term("Minimum deposit")).toBe("10 USD");
+    expect(term("Max cashout")).toBe("No limit");
     // A winnings distribution of 0 is shown as 100.
-    expect(card.getByText("Winnings").nextElementSibling?.textContent).toBe("100 %");
+    expect(term("Winnings")).toBe("100%");
 
     fireEvent.change(screen.getByLabelText("Wagering (× the bonus)"), { target: { value: "35" } });
     fireEvent.change(screen.getByLabelText("Deposit number"), { target: { value: "2" } });
     fireEvent.click(await screen.findByRole("checkbox", { name: "Hot" }));
-    expect(card.getByText("Wager ×35")).toBeTruthy();
-    expect(card.getByText("2nd deposit")).toBeTruthy();
+    expect(card.getByText("Wager ×35", { selector: "span" })).toBeTruthy();
+    expect(card.getByText("2nd deposit", { selector: "span" })).toBeTruthy();
     expect(within(card.getByRole("list", { name: "Labels" })).getByText("Hot")).toBeTruthy();
 
     // Free spins come from the USD entry.
     fireEvent.change(screen.getByLabelText("Type"), { target: { value: "free_spins" } });
     fireEvent.change(screen.getByLabelText("USD spins"), { target: { value: "25" } });
     fireEvent.change(screen.getByLabelText("EUR spins"), { target: { value: "20" } });
-    expect(card.getByText("25 free spins")).toBeTruthy();
-    expect(card.queryByText("100 %", { selector: "span" })).toBeNull();
+    expect(card.getByText("25 free spins", { selector: "span" })).toBeTruthy();
+    expect(term("Free spins")).toBe("25");
+    expect(card.queryByText("100%", { selector: "span" })).toBeNull();
+    // The amounts follow the currency picked above the card; the spins stay the USD entry's.
+    fireEvent.change(screen.getByLabelText("Currency"), { target: { value: "EUR" } });
+    expect(term("Maximum bonus")).toBe("100 EUR");
+    expect(term("Free spins")).toBe("25");
   });
 
   it("marks wrong fields before sending anything and focuses the first", async () => {

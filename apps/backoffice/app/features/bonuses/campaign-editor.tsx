@@ -45,6 +45,7 @@ const SHOWN_FIELDS = new Set([
   "description",
   "terms",
   "segment_guids",
+  "project_tag_guid",
   "label_guids",
   "start_date",
   "end_date",
@@ -216,6 +217,14 @@ export function CampaignEditor({
             onChange={(e) => set("segment_guids", e.target.value)}
             error={errors.segment_guids}
             hint="Segment ids, comma separated. Empty: every player."
+          />
+          <TextField
+            label="Project tag (optional)"
+            value={values.project_tag_guid}
+            maxLength={36}
+            onChange={(e) => set("project_tag_guid", e.target.value)}
+            error={errors.project_tag_guid}
+            hint="A tag id, for operators running several brands; empty: none."
           />
         </Section>
 

@@ -122,24 +122,37 @@ describe("campaign form checks (mirroring the server)", () => {
 });
 
 describe("the player preview", () => {
-  it("shows the seed's display form: ordinal deposit, percentage, wager, whole days, 0 distribution as 100", () => {
+  it("shows the seed's display form in the player app's words: ordinal deposit, percentage, wager, whole days, 0 distribution as 100", () => {
     const preview = previewOf({ ...welcome, label_guids: ["l1"] }, [
       { guid: "l1", name: "New", background_color: "#f00" },
     ]);
     expect(preview).toMatchObject({
       name: "Welcome bonus",
+      headline: "100% up to 100 USD",
       requirement: "1st deposit",
-      percent: "100 %",
+      percent: "100%",
       wager: "Wager ×10",
       days: "7 days",
-      winnings: "Winnings 100 %",
       freeSpins: null,
       currencies: ["USD", "EUR"],
+      currency: "USD",
     });
     expect(preview.labels.map((l) => l.name)).toEqual(["New"]);
+    expect(Object.fromEntries(preview.rows.map((r) => [r.label, r.value]))).toEqual({
+      "Required deposit": "1st deposit",
+      Bonus: "100%",
+      Wagering: "Wager ×10",
+      Winnings: "100%",
+      Activation: "Activate it yourself in My bonuses",
+      "Wagering time": "7 days",
+      "Minimum deposit": "10 USD",
+      "Maximum bonus": "100 USD",
+      "Max cashout": "No limit",
+      "Deposit currencies": "USD, EUR",
+    });
   });
 
-  it("takes the free spins from the USD entry and days as whole days", () => {
+  it("takes the free spins from the USD entry, whatever currency's amounts are shown, and days as whole days", () => {
     const preview = previewOf(
       {
         ...welcome,
@@ -147,20 +160,33 @@ describe("the player preview", () => {
         deposit_number: "2",
         wagering_expiration: { amount: "60", unit: "hours" },
         winnings_distribution_percent: "40",
+        auto_activation: true,
         currencies: [
-          { ...welcome.currencies[1]!, free_spins_count: "10" },
+          { ...welcome.currencies[1]!, free_spins_count: "10", max_cashout: "50" },
           { ...welcome.currencies[0]!, free_spins_count: "25" },
         ],
       },
       [],
+      "EUR",
     );
     expect(preview).toMatchObject({
+      headline: "25 free spins",
       requirement: "2nd deposit",
       percent: null,
       days: "2 days",
-      winnings: "Winnings 40 %",
       freeSpins: "25 free spins",
+      currency: "EUR",
     });
+    const rows = Object.fromEntries(preview.rows.map((r) => [r.label, r.value]));
+    expect(rows).toMatchObject({
+      Winnings: "40%",
+      "Max cashout": "50 EUR",
+      "Free spins": "25",
+      Activation: "Activates automatically",
+    });
+    expect(previewOf({ ...welcome, wagering_expiration: { amount: "5", unit: "hours" } }, []).days).toBe(
+      "Less than 1 day",
+    );
   });
 });
 

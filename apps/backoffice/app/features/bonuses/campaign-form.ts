@@ -95,6 +95,8 @@ export type CampaignFormValues = {
   auto_activation_delay: Duration;
   is_cumulative: boolean;
   deposit_defer: boolean;
+  /** Project tag guid ("" = none): kept across versions so an edit never drops it. */
+  project_tag_guid: string;
   product: BonusProductValue;
   game_guids: string[];
   icon: string;
@@ -135,6 +137,7 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
   auto_activation_delay: { amount: "0", unit: "minutes" },
   is_cumulative: false,
   deposit_defer: false,
+  project_tag_guid: "",
   product: "slots",
   game_guids: [],
   icon: "",
@@ -262,6 +265,8 @@ export function validateCampaignForm(values: CampaignFormValues, context: Valida
   else if (isGb(context) && !values.terms.trim())
     errors.terms = "The UK profile needs the full terms, shown to the player before activation.";
 
+  if (values.project_tag_guid.trim() && !UUID.test(values.project_tag_guid.trim()))
+    errors.project_tag_guid = "A tag id is a guid.";
   const segments = parseGuidList(values.segment_guids);
   if (segments.some((s) => !UUID.test(s))) errors.segment_guids = "Segment ids are guids, comma separated.";
   else if (segments.length > BONUS_SEGMENTS_MAX) errors.segment_guids = `At most ${BONUS_SEGMENTS_MAX} segments.`;
@@ -367,6 +372,7 @@ export function bodyFromForm(values: CampaignFormValues): CampaignInputDraft {
     auto_activation_time: values.auto_activation ? (durationSeconds(values.auto_activation_delay) ?? 0) : 0,
     is_cumulative: values.is_cumulative,
     deposit_defer: values.deposit_defer,
+    project_tag_guid: trimmedOrNull(values.project_tag_guid),
     product: values.product,
     // Games only mean something to free spins; other types send none so a type change leaves no stale list.
     game_guids: values.bonus_type === "free_spins" ? values.game_guids : [],
@@ -413,6 +419,7 @@ export function formFromVersion(version: CampaignVersion): CampaignFormValues {
     auto_activation_delay: durationFromSeconds(version.auto_activation_time),
     is_cumulative: version.is_cumulative,
     deposit_defer: version.deposit_defer,
+    project_tag_guid: version.project_tag_guid ?? "",
     product: version.product,
     game_guids: version.game_guids,
     icon: version.icon ?? "",

@@ -1,66 +1,124 @@
 import { ordinal } from "@croupier/contract/entities/bonus";
 import { useState } from "react";
-import {
-  durationSeconds,
-  trimDecimal,
-  TRIGGER_LABELS,
-  type CampaignFormValues,
-  type CurrencyTermsValues,
-} from "./campaign-form";
+import { durationSeconds, trimDecimal, type CampaignFormValues } from "./campaign-form";
 
 export type PreviewLabel = { guid: string; name: string; background_color: string | null };
 
-/** What the player app shows of an offer (seed 000, "Bonus info entry" display form), computed from the form. */
+export type PreviewRow = { key: string; label: string; value: string };
+
+/**
+ * What the player app shows of an offer, computed from the form: the seed's "Bonus info entry" display
+ * form with the player app's wording (apps/web/app/features/bonuses/bonus-terms.ts): required deposit
+ * as an ordinal, percentage, wager, winnings (0 shown as 100), activation, whole days, min deposit and
+ * max bonus, max cashout, deposit currencies, free spins from the USD entry.
+ */
 export type OfferPreview = {
   name: string;
   description: string;
   labels: PreviewLabel[];
-  /** "1st deposit", "Any deposit", "On registration", … */
-  requirement: string;
-  /** "100 %" for a deposit match, else null. */
+  /** "100% up to 100 USD", "25 free spins", "10 USD", "10% cashback". */
+  headline: string;
+  /** "1st deposit", "Any deposit"; null when no deposit is required. */
+  requirement: string | null;
+  /** "100%" for a deposit match, else null. */
   percent: string | null;
   /** "Wager ×10" or "No wagering". */
   wager: string;
-  /** Wagering time in whole days: "7 days". */
+  /** Wagering time in whole days: "7 days", "1 day", "Less than 1 day". */
   days: string;
-  /** A distribution of 0 is shown as 100 (seed 000). */
-  winnings: string;
-  autoActivation: string;
   /** Free spins from the USD entry (seed 000), null when it has none. */
   freeSpins: string | null;
   currencies: string[];
+  /** Whose amounts the rows show. */
+  currency: string | null;
+  /** The term rows in the player app's order, amounts of `currency`. */
+  rows: PreviewRow[];
 };
 
-/** The form → the player's view of it (pure, for the panel and its tests). */
-export function previewOf(values: CampaignFormValues, labels: readonly PreviewLabel[]): OfferPreview {
+const DAY = 86_400;
+const plain = (value: string) => trimDecimal(value.trim());
+const isZero = (value: string) => !(Number(value) > 0);
+
+function autoActivationText(values: CampaignFormValues): string {
+  if (!values.auto_activation) return "Activate it yourself in My bonuses";
+  const delay = durationSeconds(values.auto_activation_delay) ?? 0;
+  if (delay <= 0) return "Activates automatically";
+  const hours = Math.ceil(delay / 3600);
+  return hours >= 48
+    ? `Activates automatically after ${Math.floor(delay / DAY)} days`
+    : `Activates automatically after ${hours} h`;
+}
+
+/** The form → the player's view of it (pure, for the panel and its tests). `currency`: whose amounts (else USD, else the first). */
+export function previewOf(
+  values: CampaignFormValues,
+  labels: readonly PreviewLabel[],
+  currency?: string | null,
+): OfferPreview {
+  const rowsByCode = values.currencies.map((row) => ({ ...row, currency: row.currency.trim().toUpperCase() }));
+  const byCode = (code: string) => rowsByCode.find((row) => row.currency === code.toUpperCase());
+  const shown = (currency ? byCode(currency) : undefined) ?? byCode("USD") ?? rowsByCode[0];
   const depositNumber = Number(values.deposit_number.trim());
   const requirement =
-    values.bonus_trigger === "deposit"
-      ? values.deposit_number.trim() && Number.isInteger(depositNumber) && depositNumber >= 1
+    values.bonus_trigger !== "deposit"
+      ? null
+      : values.deposit_number.trim() && Number.isInteger(depositNumber) && depositNumber >= 1
         ? `${ordinal(depositNumber)} deposit`
-        : "Any deposit"
-      : values.bonus_trigger === "registration"
-        ? "On registration"
-        : TRIGGER_LABELS[values.bonus_trigger];
-  const wager = trimDecimal(values.bonus_wager);
-  const seconds = durationSeconds(values.wagering_expiration) ?? 0;
-  const days = Math.floor(seconds / 86_400);
-  const distribution = trimDecimal(values.winnings_distribution_percent);
-  const usd = values.currencies.find((row) => row.currency.trim().toUpperCase() === "USD");
+        : "Any deposit";
+  const wager = isZero(values.bonus_wager) ? "No wagering" : `Wager ×${plain(values.bonus_wager)}`;
+  const days = Math.floor((durationSeconds(values.wagering_expiration) ?? 0) / DAY);
+  const daysText = days === 0 ? "Less than 1 day" : days === 1 ? "1 day" : `${days} days`;
+  const winnings = isZero(values.winnings_distribution_percent) ? "100" : plain(values.winnings_distribution_percent);
+  const usd = byCode("USD");
   const spins = usd && values.bonus_type === "free_spins" ? Number(usd.free_spins_count) : 0;
-  const byGuid = new Map(labels.map((label) => [label.guid, label]));
+  const freeSpins = Number.isInteger(spins) && spins > 0 ? spins : 0;
+  const percent = values.bonus_type === "deposit_match" ? `${plain(values.bonus_percent)}%` : null;
+  const money = (amount: string, code: string) => `${plain(amount)} ${code}`;
+
+  let headline = percent ? `${percent} bonus` : "Bonus";
+  if (values.bonus_type === "free_spins") headline = `${freeSpins} free spins`;
+  else if (values.bonus_type === "fixed_amount" && shown) headline = money(shown.max_bonus_sum, shown.currency);
+  else if (values.bonus_type === "cashback" && shown) headline = `${plain(shown.cashback_percent)}% cashback`;
+  else if (percent && shown && !isZero(shown.max_bonus_sum))
+    headline = `${percent} up to ${money(shown.max_bonus_sum, shown.currency)}`;
+
+  const rows: PreviewRow[] = [];
+  if (requirement) rows.push({ key: "deposit", label: "Required deposit", value: requirement });
+  if (percent) rows.push({ key: "percent", label: "Bonus", value: percent });
+  rows.push({ key: "wager", label: "Wagering", value: wager });
+  rows.push({ key: "winnings", label: "Winnings", value: `${winnings}%` });
+  rows.push({ key: "auto", label: "Activation", value: autoActivationText(values) });
+  rows.push({ key: "days", label: "Wagering time", value: daysText });
+  if (shown) {
+    if (!isZero(shown.min_deposit_sum))
+      rows.push({ key: "min", label: "Minimum deposit", value: money(shown.min_deposit_sum, shown.currency) });
+    if (!isZero(shown.max_bonus_sum))
+      rows.push({ key: "max", label: "Maximum bonus", value: money(shown.max_bonus_sum, shown.currency) });
+    rows.push({
+      key: "cashout",
+      label: "Max cashout",
+      value: isZero(shown.max_cashout) ? "No limit" : money(shown.max_cashout, shown.currency),
+    });
+  }
+  const currencies = rowsByCode.map((row) => row.currency).filter(Boolean);
+  if (currencies.length > 0)
+    rows.push({ key: "currencies", label: "Deposit currencies", value: currencies.join(", ") });
+  if (freeSpins > 0) rows.push({ key: "spins", label: "Free spins", value: String(freeSpins) });
+
+  const labelsByGuid = new Map(labels.map((label) => [label.guid, label]));
   return {
     name: values.bonus_name.trim() || "Untitled offer",
     description: values.description.trim(),
-    labels: values.label_guids.flatMap((guid) => byGuid.get(guid) ?? []),
+    labels: values.label_guids.flatMap((guid) => labelsByGuid.get(guid) ?? []),
+    headline,
     requirement,
-    percent: values.bonus_type === "deposit_match" ? `${trimDecimal(values.bonus_percent)} %` : null,
-    wager: Number(wager) > 0 ? `Wager ×${wager}` : "No wagering",
-    days: `${days} ${days === 1 ? "day" : "days"}`,
-    winnings: `Winnings ${Number(distribution) === 0 ? "100" : distribution} %`,
-    autoActivation: values.auto_activation ? "Activates automatically" : "Activate it yourself",
-    freeSpins: Number.isInteger(spins) && spins > 0 ? `${spins} free spins` : null,
-    currencies: values.currencies.map((row) => row.currency.trim().toUpperCase()).filter(Boolean),
+    percent,
+    wager,
+    days: daysText,
+    freeSpins: freeSpins > 0 ? `${freeSpins} free spins` : null,
+    currencies,
+    currency: shown?.currency || null,
+    rows,
   };
 }
 
@@ -73,26 +131,13 @@ function Chip({ children, tone = "slate" }: { children: string; tone?: "slate" |
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
 
-function amountsOf(row: CurrencyTermsValues | undefined) {
-  if (!row) return null;
-  const code = row.currency.trim().toUpperCase();
-  const cashout = trimDecimal(row.max_cashout);
-  return {
-    minDeposit: `${trimDecimal(row.min_deposit_sum)} ${code}`,
-    maxBonus: `${trimDecimal(row.max_bonus_sum)} ${code}`,
-    maxCashout: Number(cashout) > 0 ? `${cashout} ${code}` : "No cap",
-  };
-}
-
 /**
  * The live preview beside the editor: the offer card as a player sees it in the bonus hub, with the
  * amounts of one currency at a time.
  */
 export function CampaignPreview({ values, labels }: { values: CampaignFormValues; labels: readonly PreviewLabel[] }) {
-  const preview = previewOf(values, labels);
   const [currency, setCurrency] = useState<string | null>(null);
-  const shown = currency && preview.currencies.includes(currency) ? currency : (preview.currencies[0] ?? null);
-  const amounts = amountsOf(values.currencies.find((row) => row.currency.trim().toUpperCase() === shown));
+  const preview = previewOf(values, labels, currency);
   const background = values.background_image.trim();
   return (
     <section aria-label="Player preview" className="space-y-2">
@@ -103,7 +148,7 @@ export function CampaignPreview({ values, labels }: { values: CampaignFormValues
             Currency
             <select
               className="rounded border border-slate-300 px-1 py-0.5 text-xs"
-              value={shown ?? ""}
+              value={preview.currency ?? ""}
               onChange={(event) => setCurrency(event.target.value)}
             >
               {preview.currencies.map((code) => (
@@ -147,30 +192,21 @@ export function CampaignPreview({ values, labels }: { values: CampaignFormValues
               {preview.description ? <p className="text-sm text-slate-200">{preview.description}</p> : null}
             </div>
           </div>
+          <p className="text-xl font-extrabold text-amber-300">{preview.headline}</p>
           <div className="flex flex-wrap gap-1.5">
-            <Chip tone="indigo">{preview.requirement}</Chip>
+            {preview.requirement ? <Chip tone="indigo">{preview.requirement}</Chip> : null}
             {preview.percent ? <Chip tone="emerald">{preview.percent}</Chip> : null}
             <Chip>{preview.wager}</Chip>
             <Chip>{preview.days}</Chip>
             {preview.freeSpins ? <Chip tone="emerald">{preview.freeSpins}</Chip> : null}
           </div>
-          <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-            {amounts ? (
-              <>
-                <dt className="text-slate-300">Min. deposit</dt>
-                <dd>{amounts.minDeposit}</dd>
-                <dt className="text-slate-300">Max. bonus</dt>
-                <dd>{amounts.maxBonus}</dd>
-                <dt className="text-slate-300">Max. cashout</dt>
-                <dd>{amounts.maxCashout}</dd>
-              </>
-            ) : null}
-            <dt className="text-slate-300">Winnings</dt>
-            <dd>{preview.winnings.replace("Winnings ", "")}</dd>
-            <dt className="text-slate-300">Activation</dt>
-            <dd>{preview.autoActivation}</dd>
-            <dt className="text-slate-300">Currencies</dt>
-            <dd>{preview.currencies.join(", ") || "—"}</dd>
+          <dl aria-label="Terms" className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+            {preview.rows.map((row) => (
+              <div key={row.key} className="contents">
+                <dt className="text-slate-300">{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
           </dl>
           {values.terms.trim() ? (
             <details className="text-xs text-slate-200">
