@@ -3,11 +3,12 @@ import type { RealtimeState } from "@croupier/contract/realtime-client";
 import { realtimeEventTypes, type UserBalanceUpdatedEvent } from "@croupier/contract/realtime-events";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { bonusesRootKey } from "../features/bonuses/bonuses-api";
 import { notificationsRootKey } from "../features/notifications/notifications-api";
 import type { RealtimeHandlers } from "../features/realtime/realtime-provider";
 import { documentsKey } from "../features/documents/document-events";
 import { profileKey } from "../features/identity/profile";
-import { walletsRootKey } from "../features/wallet/wallet-keys";
+import { currenciesKey, walletsRootKey } from "../features/wallet/wallet-keys";
 import { onDepositSettled } from "../lib/deposit-settled";
 import { RealtimeBridge } from "./realtime-bridge";
 
@@ -19,6 +20,12 @@ vi.mock("../features/realtime/realtime-provider", () => ({
   },
 }));
 vi.mock("../lib/use-auth", () => ({ useAuth: () => ({ userId: "player-1", authenticated: true }) }));
+const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
+vi.mock("../lib/toasts", () => ({
+  toastSuccess: (message: string) => toasts.success.push(message),
+  toastError: (message: string) => toasts.error.push(message),
+  toastServerError: () => undefined,
+}));
 
 afterEach(cleanup);
 
@@ -95,5 +102,35 @@ describe("RealtimeBridge", () => {
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: documentsKey("player-1") });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: profileKey("player-1") });
+  });
+
+  it("refetches the bonuses and the wallets on a bonus event and toasts the completion in the wallet's currency", () => {
+    const queryClient = new QueryClient();
+    const usd = crypto.randomUUID();
+    queryClient.setQueryData(currenciesKey, [{ guid: usd, code: "USD" }]);
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries").mockResolvedValue();
+    render(ui(queryClient, "connecting"));
+    const handle = realtime.handlers!.bonus_status_changed;
+    if (handle === "ignored") throw new Error("bonus_status_changed must be handled");
+    toasts.success = [];
+    handle({
+      event_id: "e2",
+      customer_bonus_guid: crypto.randomUUID(),
+      bonus_guid: crypto.randomUUID(),
+      wallet_guid: crypto.randomUUID(),
+      currency_guid: usd,
+      bonus_name: "Welcome bonus",
+      event: "completed",
+      status: "completed",
+      bonus_amount: "50.00",
+      wager_left: "0.00",
+      wager_amount: "500.00",
+      free_spin_count: 0,
+      progress_percent: 100,
+      converted_amount: "61.20",
+    });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: bonusesRootKey });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: walletsRootKey });
+    expect(toasts.success).toEqual(["Bonus complete: 61.20 USD moved to your cash balance"]);
   });
 });

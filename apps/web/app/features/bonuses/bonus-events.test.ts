@@ -1,0 +1,65 @@
+import { QueryClient } from "@tanstack/react-query";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { bonusEventToast, handleBonusStatusChanged, noteOwnBonusAction, type BonusStatusEvent } from "./bonus-events";
+
+const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
+vi.mock("../../lib/toasts", () => ({
+  toastSuccess: (message: string) => toasts.success.push(message),
+  toastError: (message: string) => toasts.error.push(message),
+  toastServerError: () => undefined,
+}));
+
+const event = (over: Partial<BonusStatusEvent> = {}): BonusStatusEvent => ({
+  customer_bonus_guid: "80000000-0000-4000-8000-000000000001",
+  bonus_guid: "71000000-0000-4000-8000-000000000001",
+  wallet_guid: "90000000-0000-4000-8000-000000000001",
+  currency_guid: "30000000-0000-4000-8000-000000000001",
+  bonus_name: "Welcome bonus",
+  event: "granted",
+  status: "offered",
+  bonus_amount: "50.00",
+  wager_left: "500.00",
+  wager_amount: "500.00",
+  free_spin_count: 0,
+  progress_percent: 0,
+  ...over,
+});
+
+beforeEach(() => {
+  toasts.success = [];
+  toasts.error = [];
+});
+
+describe("bonus events", () => {
+  it("words each transition for the player", () => {
+    expect(bonusEventToast(event(), "USD")).toEqual({ tone: "success", text: "You have a new bonus: Welcome bonus" });
+    expect(bonusEventToast(event({ event: "activated", status: "active" }), "USD")?.text).toBe("Your bonus is active: Welcome bonus");
+    expect(bonusEventToast(event({ event: "completed", status: "completed", converted_amount: "1234.50" }), "USD")).toEqual({
+      tone: "success",
+      text: "Bonus complete: 1,234.50 USD moved to your cash balance",
+    });
+    expect(bonusEventToast(event({ event: "expired", status: "expired" }), "USD")?.tone).toBe("error");
+    expect(bonusEventToast(event({ event: "lost", status: "lost" }), "USD")?.text).toContain("Welcome bonus");
+    expect(bonusEventToast(event({ event: "cancelled", status: "cancelled" }), "USD")?.text).toBe("Your bonus was cancelled: Welcome bonus");
+    expect(bonusEventToast(event({ event: "progress", status: "active", progress_percent: 50 }), "USD")).toBeNull();
+    expect(bonusEventToast(event({ event: "spins_finished", status: "active" }), "USD")).toBeNull();
+  });
+
+  it("refetches every bonus query and toasts", () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    handleBonusStatusChanged(client, event(), "USD");
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["bonuses"] });
+    expect(toasts.success).toEqual(["You have a new bonus: Welcome bonus"]);
+  });
+
+  it("does not toast twice for the player's own cancel, but does for the next one", () => {
+    const client = new QueryClient();
+    const cancelled = event({ event: "cancelled", status: "cancelled", customer_bonus_guid: "80000000-0000-4000-8000-00000000000c" });
+    noteOwnBonusAction(cancelled.customer_bonus_guid, "cancelled");
+    handleBonusStatusChanged(client, cancelled, "USD");
+    expect(toasts.error).toEqual([]);
+    handleBonusStatusChanged(client, cancelled, "USD");
+    expect(toasts.error).toEqual(["Your bonus was cancelled: Welcome bonus"]);
+  });
+});
