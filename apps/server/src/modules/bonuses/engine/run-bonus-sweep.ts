@@ -25,12 +25,13 @@ const spinsDone = sql`(cb.bonus_type <> 'free_spins' OR cb.spins_settled)`;
 
 /** Conditions on `cb` and `w`, checked in the candidate scan and again under the row locks. */
 const endings: { outcome: BonusOutcome; when: SQL }[] = [
-  { outcome: "expired", when: sql`cb.status = 'offered' AND cb.activation_expiration_date < now()` },
-  { outcome: "expired", when: sql`cb.status = 'active' AND cb.wagering_expiration_date < now()` },
+  // Completion first: wagering finished before the deadline is not lost to a sweep that ran late.
   {
     outcome: "completed",
     when: sql`cb.status = 'active' AND ${holds} AND w.wager = 0 AND w.free_spin_count = 0 AND NOT cb.deferred AND ${spinsDone}`,
   },
+  { outcome: "expired", when: sql`cb.status = 'offered' AND cb.activation_expiration_date < now()` },
+  { outcome: "expired", when: sql`cb.status = 'active' AND cb.wagering_expiration_date < now()` },
   {
     // Nothing left to play with: no cash, no spins, bonus money gone or under the threshold.
     outcome: "lost",
