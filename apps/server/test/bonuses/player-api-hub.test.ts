@@ -173,6 +173,7 @@ describe("GET /bonus_hub", () => {
       ["label_guid=nope", "query.label_guid"],
       ["deposit_number=0", "query.deposit_number"],
       ["from_ts=yesterday", "query.from_ts"],
+      ["to_ts=99999999999", "query.to_ts"],
       ["page=0", "query.page"],
       ["per_page=0", "query.per_page"],
       [`bonus_name=${"x".repeat(121)}`, "query.bonus_name"],

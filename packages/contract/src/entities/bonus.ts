@@ -260,18 +260,18 @@ const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 /** Clamped to BONUS_PER_PAGE_MAX by the server (seed clients ask for very large pages). */
 const perPage = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(20);
 
-/** Unix seconds ("1767225600") or an ISO date/datetime. */
+/** Unix seconds ("1767225600", up to 10 digits: year 2286) or an ISO 8601 date/datetime. */
 export const bonusTimeFilter = z
   .string()
   .max(40)
   .refine(
-    (v) => /^\d{1,12}$/.test(v) || (!Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}/.test(v)),
+    (v) => /^\d{1,10}$/.test(v) || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))),
     "must be unix seconds or an ISO 8601 date",
   );
 
 /** Parses a bonusTimeFilter value into a Date. */
 export function parseBonusTime(value: string): Date {
-  return /^\d{1,12}$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
+  return /^\d{1,10}$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
 }
 
 /**
