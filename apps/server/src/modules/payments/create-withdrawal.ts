@@ -13,7 +13,7 @@ import { submitPayout } from "./submit-payout.ts";
 import { applyWithdrawalReviewRule } from "../money-review/apply-withdrawal-review-rule.ts";
 import type { WithdrawalReviewStatus } from "@croupier/db/schema/payments";
 import { withdrawalPendingAccount } from "./withdrawal-ledger.ts";
-import { applyWithdrawalBonusPolicy } from "../bonuses/engine/apply-withdrawal-bonus-policy.ts";
+import { applyWithdrawalBonusPolicy, type BonusWithdrawalPolicy } from "../bonuses/engine/apply-withdrawal-bonus-policy.ts";
 
 export type CreateWithdrawalInput = {
   playerGuid: string;
@@ -28,6 +28,8 @@ export type CreateWithdrawalInput = {
   idempotency: IdempotencyInput | null;
   /** extra_data.forfeit_bonus: the player confirmed cancelling an active bonus to withdraw (BONUS_WITHDRAWAL_POLICY=forfeit). */
   forfeitBonus?: boolean;
+  /** Overrides BONUS_WITHDRAWAL_POLICY for withdrawals staff make on the player's behalf (exclusion payout: forfeit). */
+  bonusPolicy?: BonusWithdrawalPolicy;
 };
 
 class InsufficientCash extends Error {}
@@ -74,7 +76,7 @@ export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdr
   await applyWithdrawalBonusPolicy(ctx.db, {
     playerGuid: player.guid,
     walletGuid: wallet.guid,
-    policy: ctx.env.BONUS_WITHDRAWAL_POLICY,
+    policy: input.bonusPolicy ?? ctx.env.BONUS_WITHDRAWAL_POLICY,
     forfeitBonus: input.forfeitBonus === true,
   });
   const pending = await withdrawalPendingAccount(ctx.db, currency.guid);

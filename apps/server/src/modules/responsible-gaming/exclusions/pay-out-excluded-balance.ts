@@ -48,6 +48,9 @@ export async function payOutExcludedBalance(
     amount: wallet.balance,
     systemGuid: card.payment_system_guid,
     cardGuid: card.guid,
+    // An excluded player cannot play a bonus off: it is forfeited so the cash can be paid out (ADR 031).
+    bonusPolicy: "forfeit",
+    forfeitBonus: true,
     idempotency: {
       key: `exclusion-payout:${input.walletGuid}:${wallet.balance}`,
       scope: "exclusion.payout",
