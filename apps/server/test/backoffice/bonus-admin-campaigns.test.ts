@@ -257,6 +257,11 @@ describe("bonus campaigns in the back office", () => {
     // The start date lives on the version: scheduling wrote version 2 with it.
     expect(scheduled.json().payload.current).toMatchObject({ version: 2, start_date: future });
 
+    // While scheduled, an edit must keep a future start (the sweeper starts it then).
+    const noStart = await call(ctx, marketing, "PUT", `/bonus-campaigns/${bonus_guid}`, fixedCampaign());
+    expect(noStart.statusCode).toBe(400);
+    expect(noStart.json().payload.fields[0].field).toBe("body.start_date");
+
     const active = await status("activate");
     expect(active.json().payload.status).toBe("active");
     // Activating before the version's start wrote a version starting now.

@@ -28,6 +28,12 @@ export async function editBonusCampaign(
     if (!campaign) throw notFound("No bonus campaign with this id.");
     if (campaign.status === "ended")
       throw new AppError("CONFLICT", "This campaign has ended; create a new one instead.");
+    // A scheduled campaign starts when its version's start_date passes (the engine's sweeper): an
+    // edit that drops or backdates it would leave the campaign waiting for ever.
+    if (campaign.status === "scheduled" && (!input.start_date || Date.parse(input.start_date) <= Date.now()))
+      throw new AppError("VALIDATION_ERROR", "start_date: a scheduled campaign needs a start date in the future", {
+        fields: [{ field: "body.start_date", message: "a scheduled campaign needs a start date in the future" }],
+      });
     const currencies = await validateCampaignInput(tx, input, jurisdiction);
     const version = await insertCampaignVersion(tx, { bonusGuid, terms: input, currencies, staffId: actor.staffId });
     await tx.execute(
