@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { useBrowserSession } from "./support/browser-session.ts";
+
+// Issue #17 in the player app: the bonus hub lists the seeded welcome offer (100 % up to 100 USD,
+// 10×, 7 days) in the seed's display form with its full terms; a new player takes it from the
+// offer's Deposit button through the sandbox PSP (50 USD), finds it active in My bonuses with the
+// wagering bar at 0 % and 500 USD left to wager, and cancels it after a confirmation that says the
+// bonus money is forfeited.
+
+const { open } = useBrowserSession();
+
+/** The sandbox's always-succeeding Visa (apps/server/src/modules/payments/providers/sandbox/sandbox-cards.ts). */
+const TEST_CARD = "4242 4242 4242 4242";
+
+const header = (page: Page) => page.getByRole("banner", { includeHidden: true });
+
+/** A player who has never deposited, signed up outside the browser and logged in through the dialog. */
+async function logInAsNewPlayer(page: Page) {
+  const email = `bonus-hub-${randomBytes(6).toString("hex")}@example.com`;
+  const password = "bonus-hub-pass-1";
+  const currencies = (await (await fetch(`${baseUrl()}/api/v1/dictionary/currencies`)).json()) as { payload: { guid: string; code: string }[] };
+  const usd = currencies.payload.find((c) => c.code === "USD")!.guid;
+  const created = await fetch(`${baseUrl()}/api/v1/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, currency_guid: usd }),
+  });
+  expect(created.status).toBe(200);
+  await page.goto("/?modal=login");
+  await waitForHydration(page);
+  const login = page.getByRole("dialog", { name: "Log in" });
+  await login.getByLabel("Email", { exact: true }).fill(email);
+  await login.getByLabel("Password").fill(password);
+  await login.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.getByTestId("header-player").waitFor();
+  await header(page).getByTestId("header-wallet-currency").filter({ hasText: "USD" }).waitFor();
+}
+
+describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", () => {
+  it("shows the offer and its terms to a visitor", async () => {
+    const { page, errors } = await open();
+    await page.goto("/bonus-hub/promo");
+    await waitForHydration(page);
+    const offer = page.getByRole("article", { name: "Welcome bonus" });
+    // Server-rendered: the offer is in the first HTML, in the seed's display form.
+    await expect(offer.innerText()).resolves.toMatch(/100% up to 100 USD/);
+    const text = await offer.innerText();
+    expect(text).toMatch(/Required deposit\s+1st deposit/);
+    expect(text).toMatch(/Wagering\s+Wager ×10/);
+    expect(text).toMatch(/Wagering time\s+7 days/);
+    expect(text).toMatch(/Winnings\s+100%/);
+    expect(text).toMatch(/Maximum bonus\s+100 USD/);
+    expect(text).toMatch(/Max cashout\s+No limit/);
+    await expect(offer.getByTestId("bonus-label").first().innerText()).resolves.toBe("Welcome");
+    expect(await offer.getByRole("link", { name: "Deposit" }).count()).toBe(0);
+
+    // bonus-info1: the fixed title, the display form and the full terms; Escape closes it.
+    await offer.getByRole("link", { name: "Terms: Welcome bonus" }).click();
+    const info = page.getByRole("dialog", { name: "Welcome bonus" });
+    await info.getByRole("region", { name: "Full terms" }).filter({ hasText: "One welcome bonus per person." }).waitFor();
+    expect(new URL(page.url()).searchParams.get("modal")).toBe("bonus-info1");
+    await page.keyboard.press("Escape");
+    await info.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).searchParams.get("modal")).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it("deposits 50 USD from the offer, sees the bonus active at 0 % with 500 USD to wager, and cancels it", async () => {
+    const { page, errors } = await open();
+    await logInAsNewPlayer(page);
+
+    // The offer says this player can get it, and its Deposit button opens the deposit dialog.
+    await page.goto("/bonus-hub/promo");
+    await waitForHydration(page);
+    const offer = page.getByRole("article", { name: "Welcome bonus" });
+    await offer.getByText("You can get this bonus.").waitFor();
+    await offer.getByRole("link", { name: "Deposit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Deposit" });
+    await dialog.getByRole("textbox", { name: "Amount" }).fill("50");
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL(/\/sandbox-psp\/checkout\//);
+    await page.getByLabel("Name on card").fill("Bonus Player");
+    await page.getByLabel("Card number").fill(TEST_CARD);
+    await page.getByLabel("CVV").fill("123");
+    await page.getByRole("button", { name: "Pay 50 USD" }).click();
+    await page.waitForURL((url) => url.pathname === "/account/wallets/deposit" && url.searchParams.get("status") === "success");
+
+    // The webhook settles the deposit and the engine grants and activates the welcome bonus in the
+    // same transaction; My bonuses shows it (reloaded until the settlement has landed).
+    await page.goto("/bonus-hub/my-bonuses");
+    await waitForHydration(page);
+    const active = page.getByTestId("active-bonus");
+    await expect
+      .poll(
+        async () => {
+          if ((await active.count()) > 0) return true;
+          await page.reload();
+          await waitForHydration(page);
+          return false;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
+    const bar = active.getByRole("progressbar", { name: "Wagering progress: Welcome bonus" });
+    await expect(bar.getAttribute("aria-valuenow")).resolves.toBe("0");
+    await expect(bar.getAttribute("aria-valuetext")).resolves.toBe("0% wagered, 500.00 USD left to wager");
+    await expect(active.getByTestId("wager-left").innerText()).resolves.toMatch(/500\.00 USD/);
+    await expect(active.getByTestId("bonus-balance").innerText()).resolves.toMatch(/50\.00 USD/);
+    await expect(active.getByRole("timer").innerText()).resolves.toMatch(/^(6d 23h \d+m|7d 0h 0m)$/);
+
+    // Cancel: the confirmation says what is lost; afterwards the bonus is history.
+    await active.getByRole("button", { name: "Cancel bonus" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Cancel Welcome bonus?" });
+    await expect(confirm.innerText()).resolves.toContain("removes your bonus money and any winnings made with it");
+    await expect(confirm.innerText()).resolves.toContain("50.00 USD");
+    await confirm.getByRole("button", { name: "Cancel bonus and forfeit" }).click();
+    await page.getByText("No active bonus. Activate one below or claim a promotion.").waitFor({ timeout: 15_000 });
+    const past = page.getByTestId("past-bonus").filter({ hasText: "Welcome bonus" });
+    await expect(past.innerText()).resolves.toMatch(/Cancelled[\s\S]*50\.00 USD forfeited/);
+
+    // With the bonus-hub flag on (the default), /account/bonuses lives in the hub.
+    await page.goto("/account/bonuses#history");
+    await page.waitForURL((url) => url.pathname === "/bonus-hub/my-bonuses");
+    expect(errors).toEqual([]);
+  });
+});
