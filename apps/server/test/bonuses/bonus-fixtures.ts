@@ -56,15 +56,25 @@ export type CampaignOptions = CampaignVersionOptions & {
 };
 
 /** Inserts a campaign with its first version (current) and that version's currency terms. */
-export async function insertCampaign(database: Database, options: CampaignOptions = {}): Promise<{ bonusGuid: string; versionGuid: string }> {
+export async function insertCampaign(
+  database: Database,
+  options: CampaignOptions = {},
+): Promise<{ bonusGuid: string; versionGuid: string }> {
   const bonusGuid = randomUUID();
-  await database.query("INSERT INTO bonus_campaigns (bonus_guid, status) VALUES ($1, $2)", [bonusGuid, options.status ?? "active"]);
+  await database.query("INSERT INTO bonus_campaigns (bonus_guid, status) VALUES ($1, $2)", [
+    bonusGuid,
+    options.status ?? "active",
+  ]);
   const versionGuid = await insertCampaignVersion(database, bonusGuid, options);
   return { bonusGuid, versionGuid };
 }
 
 /** Adds the next version of a campaign and makes it the current one. */
-export async function insertCampaignVersion(database: Database, bonusGuid: string, options: CampaignVersionOptions = {}): Promise<string> {
+export async function insertCampaignVersion(
+  database: Database,
+  bonusGuid: string,
+  options: CampaignVersionOptions = {},
+): Promise<string> {
   const versionGuid = randomUUID();
   await database.query(
     `INSERT INTO bonus_campaign_versions (
@@ -120,17 +130,30 @@ export async function insertCampaignVersion(database: Database, bonusGuid: strin
       ],
     );
   }
-  await database.query("UPDATE bonus_campaigns SET current_version_guid = $2 WHERE bonus_guid = $1", [bonusGuid, versionGuid]);
+  await database.query("UPDATE bonus_campaigns SET current_version_guid = $2 WHERE bonus_guid = $1", [
+    bonusGuid,
+    versionGuid,
+  ]);
   return versionGuid;
 }
 
 export async function insertLabel(
   database: Database,
-  options: { name?: string; icon?: string | null; backgroundColor?: string | null; styles?: Record<string, string> } = {},
+  options: {
+    name?: string;
+    icon?: string | null;
+    backgroundColor?: string | null;
+    styles?: Record<string, string>;
+  } = {},
 ): Promise<string> {
   const rows = await database.query<{ guid: string }>(
     "INSERT INTO bonus_labels (name, icon, background_color, styles) VALUES ($1, $2, $3, $4::jsonb) RETURNING guid",
-    [options.name ?? `Label ${randomUUID().slice(0, 8)}`, options.icon ?? null, options.backgroundColor ?? null, JSON.stringify(options.styles ?? {})],
+    [
+      options.name ?? `Label ${randomUUID().slice(0, 8)}`,
+      options.icon ?? null,
+      options.backgroundColor ?? null,
+      JSON.stringify(options.styles ?? {}),
+    ],
   );
   return rows[0]!.guid;
 }
@@ -204,7 +227,13 @@ export async function insertCustomerBonus(database: Database, options: CustomerB
       `UPDATE wallets SET customer_bonus_guid = $2, wager = $3, bonus_balance = $4, free_spin_count = $5,
               customer_bonus_expire_date = now() + interval '7 days'
         WHERE guid = $1`,
-      [options.walletGuid, guid, options.wallet.wager, options.wallet.bonusBalance ?? "0", options.wallet.freeSpinCount ?? 0],
+      [
+        options.walletGuid,
+        guid,
+        options.wallet.wager,
+        options.wallet.bonusBalance ?? "0",
+        options.wallet.freeSpinCount ?? 0,
+      ],
     );
   }
   return guid;

@@ -33,7 +33,12 @@ beforeAll(async () => {
     product: "slots",
     currencies: [{ currencyGuid: usd, maxBonusSum: "100" }],
   });
-  spins = await insertCampaign(ctx.database, { name: "Spins", type: "free_spins", trigger: "manual", depositNumber: null });
+  spins = await insertCampaign(ctx.database, {
+    name: "Spins",
+    type: "free_spins",
+    trigger: "manual",
+    depositNumber: null,
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -45,7 +50,10 @@ describe("auth", () => {
     expect((await call("GET", "/bonuses/list")).statusCode).toBe(401);
     expect((await call("PATCH", `/bonuses/activate/${guid}`)).statusCode).toBe(401);
     expect((await call("PATCH", `/bonuses/cancel/${guid}`)).statusCode).toBe(401);
-    expect((await call("GET", "/bonuses/list")).json()).toMatchObject({ status: "error", payload: { code: "UNAUTHORIZED" } });
+    expect((await call("GET", "/bonuses/list")).json()).toMatchObject({
+      status: "error",
+      payload: { code: "UNAUTHORIZED" },
+    });
   });
 });
 
@@ -59,7 +67,13 @@ describe("GET /bonuses/list", () => {
     bob = await newPlayer("bob");
     const base = { playerGuid: alice.id, walletGuid: alice.walletGuid, ...campaign };
     // Oldest first, so the list (newest first) reads active, offered, spins, completed, cancelled.
-    guids.cancelled = await insertCustomerBonus(ctx.database, { ...base, status: "cancelled", bonusAmount: "5", forfeitedAmount: "5", createdOffsetSeconds: -500 });
+    guids.cancelled = await insertCustomerBonus(ctx.database, {
+      ...base,
+      status: "cancelled",
+      bonusAmount: "5",
+      forfeitedAmount: "5",
+      createdOffsetSeconds: -500,
+    });
     guids.completed = await insertCustomerBonus(ctx.database, {
       ...base,
       status: "completed",
@@ -80,7 +94,13 @@ describe("GET /bonuses/list", () => {
       freeSpinAmount: "0.2",
       createdOffsetSeconds: -300,
     });
-    guids.offered = await insertCustomerBonus(ctx.database, { ...base, status: "offered", bonusAmount: "50", wagerAmount: "500", createdOffsetSeconds: -200 });
+    guids.offered = await insertCustomerBonus(ctx.database, {
+      ...base,
+      status: "offered",
+      bonusAmount: "50",
+      wagerAmount: "500",
+      createdOffsetSeconds: -200,
+    });
     guids.active = await insertCustomerBonus(ctx.database, {
       ...base,
       status: "active",
@@ -91,17 +111,31 @@ describe("GET /bonuses/list", () => {
       wallet: { wager: "750", bonusBalance: "80.5" },
     });
     // Bob's own bonus, which Alice must never see.
-    guids.bobs = await insertCustomerBonus(ctx.database, { playerGuid: bob.id, walletGuid: bob.walletGuid, ...campaign, status: "offered" });
+    guids.bobs = await insertCustomerBonus(ctx.database, {
+      playerGuid: bob.id,
+      walletGuid: bob.walletGuid,
+      ...campaign,
+      status: "offered",
+    });
   });
 
   it("lists only the player's own bonuses, newest first, with a pager", async () => {
     const body = (await call("GET", "/bonuses/list", alice.token)).json();
-    expect(body.payload.map((b: { guid: string }) => b.guid)).toEqual([guids.active, guids.offered, guids.spins, guids.completed, guids.cancelled]);
+    expect(body.payload.map((b: { guid: string }) => b.guid)).toEqual([
+      guids.active,
+      guids.offered,
+      guids.spins,
+      guids.completed,
+      guids.cancelled,
+    ]);
     expect(body.metadata).toMatchObject({ page: 1, per_page: 20, total: 5 });
     const bobs = (await call("GET", "/bonuses/list", bob.token)).json();
     expect(bobs.payload.map((b: { guid: string }) => b.guid)).toEqual([guids.bobs]);
     // Filtering by another player's guid finds nothing.
-    expect((await call("GET", `/bonuses/list?guid=${guids.bobs}`, alice.token)).json()).toMatchObject({ payload: [], metadata: { total: 0 } });
+    expect((await call("GET", `/bonuses/list?guid=${guids.bobs}`, alice.token)).json()).toMatchObject({
+      payload: [],
+      metadata: { total: 0 },
+    });
   });
 
   it("shows an active bonus with the wallet's live figures, in currency decimals", async () => {
@@ -148,16 +182,29 @@ describe("GET /bonuses/list", () => {
   it("shows finished and offered bonuses without the wallet's figures", async () => {
     const rows = (await call("GET", "/bonuses/list", alice.token)).json().payload as Record<string, unknown>[];
     const byGuid = Object.fromEntries(rows.map((r) => [r.guid, r]));
-    expect(byGuid[guids.completed!]).toMatchObject({ progress_percent: 100, wager_left: "0.00", bonus_balance: "0.00", converted_amount: "17.50", forfeited_amount: "0.00" });
+    expect(byGuid[guids.completed!]).toMatchObject({
+      progress_percent: 100,
+      wager_left: "0.00",
+      bonus_balance: "0.00",
+      converted_amount: "17.50",
+      forfeited_amount: "0.00",
+    });
     expect(byGuid[guids.offered!]).toMatchObject({ progress_percent: 0, wager_left: "0.00", bonus_balance: "0.00" });
     expect(byGuid[guids.offered!]!.activation_expiration_date).toMatch(/Z$/);
-    expect(byGuid[guids.spins!]).toMatchObject({ free_spin_count: 10, free_spins_left: 10, free_spin_amount: "0.20", bonus_type: "free_spins" });
+    expect(byGuid[guids.spins!]).toMatchObject({
+      free_spin_count: 10,
+      free_spins_left: 10,
+      free_spin_amount: "0.20",
+      bonus_type: "free_spins",
+    });
     expect(byGuid[guids.cancelled!]).toMatchObject({ progress_percent: 0, forfeited_amount: "5.00" });
   });
 
   it("filters by status (one or a list), bonus_type, guid and currency", async () => {
     const list = async (query: string) =>
-      ((await call("GET", `/bonuses/list?${query}`, alice.token)).json().payload as { guid: string }[]).map((b) => b.guid);
+      ((await call("GET", `/bonuses/list?${query}`, alice.token)).json().payload as { guid: string }[]).map(
+        (b) => b.guid,
+      );
     expect(await list("status=offered")).toEqual([guids.offered, guids.spins]);
     expect(await list("status=completed,cancelled,expired,lost")).toEqual([guids.completed, guids.cancelled]);
     expect(await list("status=offered&bonus_type=free_spins")).toEqual([guids.spins]);
@@ -185,7 +232,10 @@ describe("GET /bonuses/list", () => {
     ] as const) {
       const res = await call("GET", `/bonuses/list?${query}`, alice.token);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().payload.fields.map((f: { field: string }) => f.field), query).toContain(field);
+      expect(
+        res.json().payload.fields.map((f: { field: string }) => f.field),
+        query,
+      ).toContain(field);
     }
   });
 });
@@ -199,7 +249,13 @@ describe("PATCH /bonuses/activate and /bonuses/cancel", () => {
 
     const activated = await call("PATCH", `/bonuses/activate/${first}`, carol.token);
     expect(activated.statusCode).toBe(200);
-    expect(activated.json().payload).toMatchObject({ guid: first, status: "active", bonus_balance: "40.00", wager_left: "400.00", progress_percent: 0 });
+    expect(activated.json().payload).toMatchObject({
+      guid: first,
+      status: "active",
+      bonus_balance: "40.00",
+      wager_left: "400.00",
+      progress_percent: 0,
+    });
     const wallet = (await call("GET", "/billing/wallet?currency_guid=" + usd, carol.token)).json().payload;
     expect(wallet).toMatchObject({ bonus_balance: "40.00", customer_bonus_guid: first, wager: "400.00" });
 
@@ -211,7 +267,12 @@ describe("PATCH /bonuses/activate and /bonuses/cancel", () => {
 
     const cancelled = await call("PATCH", `/bonuses/cancel/${first}`, carol.token);
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().payload).toMatchObject({ guid: first, status: "cancelled", bonus_balance: "0.00", forfeited_amount: "40.00" });
+    expect(cancelled.json().payload).toMatchObject({
+      guid: first,
+      status: "cancelled",
+      bonus_balance: "0.00",
+      forfeited_amount: "40.00",
+    });
     expect((await call("GET", "/billing/wallet?currency_guid=" + usd, carol.token)).json().payload).toMatchObject({
       bonus_balance: "0.00",
       customer_bonus_guid: null,
@@ -219,13 +280,21 @@ describe("PATCH /bonuses/activate and /bonuses/cancel", () => {
     expect((await call("PATCH", `/bonuses/cancel/${first}`, carol.token)).statusCode).toBe(409);
 
     // The wallet is free again: the second offer activates now.
-    expect((await call("PATCH", `/bonuses/activate/${second}`, carol.token)).json().payload).toMatchObject({ status: "active", bonus_balance: "10.00" });
+    expect((await call("PATCH", `/bonuses/activate/${second}`, carol.token)).json().payload).toMatchObject({
+      status: "active",
+      bonus_balance: "10.00",
+    });
   });
 
   it("is a 404 for another player's or an unknown bonus, and a 400 for a malformed guid", async () => {
     const dave = await newPlayer("dave");
     const erin = await newPlayer("erin");
-    const daves = await insertCustomerBonus(ctx.database, { playerGuid: dave.id, walletGuid: dave.walletGuid, ...campaign, bonusAmount: "5" });
+    const daves = await insertCustomerBonus(ctx.database, {
+      playerGuid: dave.id,
+      walletGuid: dave.walletGuid,
+      ...campaign,
+      bonusAmount: "5",
+    });
     for (const action of ["activate", "cancel"]) {
       const res = await call("PATCH", `/bonuses/${action}/${daves}`, erin.token);
       expect(res.statusCode, action).toBe(404);
@@ -242,10 +311,17 @@ describe("PATCH /bonuses/activate and /bonuses/cancel", () => {
 
   it("cancels an offered bonus without moving money", async () => {
     const frank = await newPlayer("frank");
-    const offered = await insertCustomerBonus(ctx.database, { playerGuid: frank.id, walletGuid: frank.walletGuid, ...campaign, bonusAmount: "25" });
+    const offered = await insertCustomerBonus(ctx.database, {
+      playerGuid: frank.id,
+      walletGuid: frank.walletGuid,
+      ...campaign,
+      bonusAmount: "25",
+    });
     const res = await call("PATCH", `/bonuses/cancel/${offered}`, frank.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().payload).toMatchObject({ status: "cancelled" });
-    expect((await call("GET", "/billing/wallet?currency_guid=" + usd, frank.token)).json().payload.bonus_balance).toBe("0.00");
+    expect((await call("GET", "/billing/wallet?currency_guid=" + usd, frank.token)).json().payload.bonus_balance).toBe(
+      "0.00",
+    );
   });
 });

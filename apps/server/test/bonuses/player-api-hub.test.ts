@@ -4,7 +4,13 @@ import { BONUS_INELIGIBLE_REASONS } from "@croupier/contract/entities/bonus";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bearer, signUp } from "../identity/identity-helpers.ts";
 import { currencyGuid, openWallet } from "../wallet/wallet-helpers.ts";
-import { insertCampaign, insertCampaignVersion, insertCustomerBonus, insertLabel, insertSuccessfulDeposit } from "./bonus-fixtures.ts";
+import {
+  insertCampaign,
+  insertCampaignVersion,
+  insertCustomerBonus,
+  insertLabel,
+  insertSuccessfulDeposit,
+} from "./bonus-fixtures.ts";
 
 // GET /bonus_hub, /bonus, /bonus_hub/labels and /workspace/bonuses (seed 001, issue #17).
 // Every campaign of this file carries the run's tag in its name, so the demo seed's offers (and
@@ -18,7 +24,13 @@ const day = 86_400_000;
 const past = (days: number) => new Date(Date.now() - days * day).toISOString();
 const future = (days: number) => new Date(Date.now() + days * day).toISOString();
 
-type Hub = { guid: string; bonus_guid: string; bonus_name: string; version: number; eligibility?: { eligible: boolean; reason: string | null; next_deposit_number: number | null } };
+type Hub = {
+  guid: string;
+  bonus_guid: string;
+  bonus_name: string;
+  version: number;
+  eligibility?: { eligible: boolean; reason: string | null; next_deposit_number: number | null };
+};
 
 const get = (url: string, token?: string) =>
   ctx.app.inject({ method: "GET", url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
@@ -31,7 +43,11 @@ beforeAll(async () => {
   ctx = await buildTestApp({}, { demo: true });
   usd = await currencyGuid(ctx.database, "USD");
   eur = await currencyGuid(ctx.database, "EUR");
-  label = await insertLabel(ctx.database, { name: `${tag} Hot`, backgroundColor: "#ff0000", styles: { color: "#ffffff" } });
+  label = await insertLabel(ctx.database, {
+    name: `${tag} Hot`,
+    backgroundColor: "#ff0000",
+    styles: { color: "#ffffff" },
+  });
   welcome = await insertCampaign(ctx.database, {
     name: `${tag} welcome`,
     trigger: "deposit",
@@ -51,8 +67,19 @@ beforeAll(async () => {
       { currencyGuid: eur, minDepositSum: "10", maxBonusSum: "100", maxCashout: "500" },
     ],
   });
-  await insertCampaign(ctx.database, { name: `${tag} second`, trigger: "deposit", depositNumber: 2, type: "free_spins", bonusPercent: "0" });
-  await insertCampaign(ctx.database, { name: `${tag} signup`, trigger: "registration", depositNumber: null, type: "fixed_amount" });
+  await insertCampaign(ctx.database, {
+    name: `${tag} second`,
+    trigger: "deposit",
+    depositNumber: 2,
+    type: "free_spins",
+    bonusPercent: "0",
+  });
+  await insertCampaign(ctx.database, {
+    name: `${tag} signup`,
+    trigger: "registration",
+    depositNumber: null,
+    type: "fixed_amount",
+  });
   await insertCampaign(ctx.database, { name: `${tag} draft`, status: "draft" });
   await insertCampaign(ctx.database, { name: `${tag} scheduled`, status: "scheduled", startDate: future(2) });
   await insertCampaign(ctx.database, { name: `${tag} paused`, status: "paused" });
@@ -104,7 +131,9 @@ describe("GET /bonus_hub", () => {
       product: "slots",
       segment_guids: [],
       game_guids: [],
-      labels: [{ guid: label, name: `${tag} Hot`, icon: null, background_color: "#ff0000", styles: { color: "#ffffff" } }],
+      labels: [
+        { guid: label, name: `${tag} Hot`, icon: null, background_color: "#ff0000", styles: { color: "#ffffff" } },
+      ],
     });
     expect(bonus.start_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(bonus.bonus_currencies.map((c: { external_guid: string }) => c.external_guid)).toEqual(["EUR", "USD"]);
@@ -125,7 +154,10 @@ describe("GET /bonus_hub", () => {
     // Its own name: the other tests count this file's offers by the run's tag.
     const edited = `edited-${randomUUID().slice(0, 8)}`;
     const campaign = await insertCampaign(ctx.database, { name: `${edited} v1` });
-    const v2 = await insertCampaignVersion(ctx.database, campaign.bonusGuid, { name: `${edited} v2`, bonusPercent: "50" });
+    const v2 = await insertCampaignVersion(ctx.database, campaign.bonusGuid, {
+      name: `${edited} v2`,
+      bonusPercent: "50",
+    });
     const body = (await get(`/bonus_hub?bonus_guid=${campaign.bonusGuid}`)).json();
     expect(body.payload).toHaveLength(1);
     expect(body.payload[0]).toMatchObject({ guid: v2, version: 2, bonus_name: `${edited} v2`, bonus_percent: "50" });
@@ -133,20 +165,32 @@ describe("GET /bonus_hub", () => {
   });
 
   it("filters by trigger, type, deposit number, label, name and time range", async () => {
-    expect(names((await get(`/bonus_hub?bonus_name=${tag}&bonus_trigger=registration`)).json())).toEqual([`${tag} signup`]);
+    expect(names((await get(`/bonus_hub?bonus_name=${tag}&bonus_trigger=registration`)).json())).toEqual([
+      `${tag} signup`,
+    ]);
     expect(names((await get(`/bonus_hub?bonus_name=${tag}&bonus_type=free_spins`)).json())).toEqual([`${tag} second`]);
     expect(names((await get(`/bonus_hub?bonus_name=${tag}&deposit_number=2`)).json())).toEqual([`${tag} second`]);
     expect(names((await get(`/bonus_hub?label_guid=${label}`)).json())).toEqual([`${tag} welcome`]);
-    expect(names((await get(`/bonus_hub?bonus_name=${tag.toLowerCase()}%20WELCOME`)).json())).toEqual([`${tag} welcome`]);
+    expect(names((await get(`/bonus_hub?bonus_name=${tag.toLowerCase()}%20WELCOME`)).json())).toEqual([
+      `${tag} welcome`,
+    ]);
     // % is a literal in the name filter, not a wildcard.
     expect((await get(`/bonus_hub?bonus_name=${tag}%25`)).json().payload).toEqual([]);
     // The welcome offer ends in 30 days: a range starting after that excludes it; unix seconds work too.
     const after = Math.floor((Date.now() + 40 * day) / 1000);
     expect(names((await get(`/bonus_hub?bonus_name=${tag}&from_ts=${after}`)).json())).not.toContain(`${tag} welcome`);
-    expect(names((await get(`/bonus_hub?bonus_name=${tag}&to_ts=${encodeURIComponent(past(2))}`)).json())).not.toContain(`${tag} welcome`);
-    expect(names((await get(`/bonus_hub?bonus_name=${tag}&from_ts=${encodeURIComponent(past(2))}&to_ts=${encodeURIComponent(future(2))}`)).json())).toContain(
-      `${tag} welcome`,
-    );
+    expect(
+      names((await get(`/bonus_hub?bonus_name=${tag}&to_ts=${encodeURIComponent(past(2))}`)).json()),
+    ).not.toContain(`${tag} welcome`);
+    expect(
+      names(
+        (
+          await get(
+            `/bonus_hub?bonus_name=${tag}&from_ts=${encodeURIComponent(past(2))}&to_ts=${encodeURIComponent(future(2))}`,
+          )
+        ).json(),
+      ),
+    ).toContain(`${tag} welcome`);
   });
 
   it("pages with a pager in metadata and clamps huge pages", async () => {
@@ -180,7 +224,10 @@ describe("GET /bonus_hub", () => {
     ] as const) {
       const res = await get(`/bonus_hub?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().payload.fields.map((f: { field: string }) => f.field), query).toContain(field);
+      expect(
+        res.json().payload.fields.map((f: { field: string }) => f.field),
+        query,
+      ).toContain(field);
     }
   });
 
@@ -191,12 +238,19 @@ describe("GET /bonus_hub", () => {
     );
     await insertCampaign(ctx.database, { name: `${tag} vip only`, segmentGuids: [segment!.guid] });
     expect(names((await get(`/bonus_hub?bonus_name=${tag} vip`)).json())).toEqual([]);
-    expect(names((await get(`/bonus_hub?bonus_name=${tag} vip&segment_guid=${segment!.guid}`)).json())).toEqual([`${tag} vip only`]);
+    expect(names((await get(`/bonus_hub?bonus_name=${tag} vip&segment_guid=${segment!.guid}`)).json())).toEqual([
+      `${tag} vip only`,
+    ]);
     const outsider = await signUp(ctx.app, `out-${randomUUID()}@example.com`);
     expect(names((await get(`/bonus_hub?bonus_name=${tag} vip`, outsider.access_token)).json())).toEqual([]);
     const vip = await signUp(ctx.app, `vip-${randomUUID()}@example.com`);
-    await ctx.database.query("INSERT INTO user_segments (user_guid, segment_guid) VALUES ($1, $2)", [vip.profile.id, segment!.guid]);
-    expect(names((await get(`/bonus_hub?bonus_name=${tag} vip`, vip.access_token)).json())).toEqual([`${tag} vip only`]);
+    await ctx.database.query("INSERT INTO user_segments (user_guid, segment_guid) VALUES ($1, $2)", [
+      vip.profile.id,
+      segment!.guid,
+    ]);
+    expect(names((await get(`/bonus_hub?bonus_name=${tag} vip`, vip.access_token)).json())).toEqual([
+      `${tag} vip only`,
+    ]);
   });
 });
 
@@ -210,9 +264,17 @@ describe("eligibility of a signed-in player", () => {
     };
     let offers = await byName();
     expect(offers.welcome).toEqual({ eligible: true, reason: null, next_deposit_number: 1 });
-    expect(offers.second).toEqual({ eligible: false, reason: BONUS_INELIGIBLE_REASONS.depositNumber(2), next_deposit_number: 1 });
+    expect(offers.second).toEqual({
+      eligible: false,
+      reason: BONUS_INELIGIBLE_REASONS.depositNumber(2),
+      next_deposit_number: 1,
+    });
     expect(offers.second.reason).toBe("This offer is for your 2nd deposit.");
-    expect(offers.signup).toEqual({ eligible: false, reason: BONUS_INELIGIBLE_REASONS.registrationOnly, next_deposit_number: null });
+    expect(offers.signup).toEqual({
+      eligible: false,
+      reason: BONUS_INELIGIBLE_REASONS.registrationOnly,
+      next_deposit_number: null,
+    });
 
     const wallet = await openWallet(ctx.database, player.profile.id, "USD");
     await insertSuccessfulDeposit(ctx.database, wallet.guid);
@@ -224,17 +286,34 @@ describe("eligibility of a signed-in player", () => {
       status: "completed",
     });
     offers = await byName();
-    expect(offers.welcome).toEqual({ eligible: false, reason: BONUS_INELIGIBLE_REASONS.alreadyGranted, next_deposit_number: 2 });
+    expect(offers.welcome).toEqual({
+      eligible: false,
+      reason: BONUS_INELIGIBLE_REASONS.alreadyGranted,
+      next_deposit_number: 2,
+    });
     expect(offers.second).toEqual({ eligible: true, reason: null, next_deposit_number: 2 });
 
     // A cumulative offer may be collected again.
-    const reload = await insertCampaign(ctx.database, { name: `${tag} reload`, depositNumber: null, isCumulative: true });
-    await insertCustomerBonus(ctx.database, { playerGuid: player.profile.id, walletGuid: wallet.guid, ...reload, status: "expired" });
+    const reload = await insertCampaign(ctx.database, {
+      name: `${tag} reload`,
+      depositNumber: null,
+      isCumulative: true,
+    });
+    await insertCustomerBonus(ctx.database, {
+      playerGuid: player.profile.id,
+      walletGuid: wallet.guid,
+      ...reload,
+      status: "expired",
+    });
     offers = await byName();
     expect(offers.reload).toEqual({ eligible: true, reason: null, next_deposit_number: 2 });
 
     // An offer in none of the player's wallet currencies.
-    await insertCampaign(ctx.database, { name: `${tag} euro only`, depositNumber: null, currencies: [{ currencyGuid: eur, maxBonusSum: "5" }] });
+    await insertCampaign(ctx.database, {
+      name: `${tag} euro only`,
+      depositNumber: null,
+      currencies: [{ currencyGuid: eur, maxBonusSum: "5" }],
+    });
     offers = await byName();
     expect(offers["euro only"]).toMatchObject({ eligible: false, reason: BONUS_INELIGIBLE_REASONS.currency });
   });
@@ -254,7 +333,10 @@ describe("GET /bonus", () => {
   it("is a 404 for a campaign not on offer and a 400 without bonus_guid", async () => {
     const draft = (await get(`/workspace/bonuses?bonus_name=${tag} paused`)).json().payload[0] as Hub;
     expect((await get(`/bonus?bonus_guid=${draft.bonus_guid}`)).statusCode).toBe(404);
-    expect((await get(`/bonus?bonus_guid=${randomUUID()}`)).json()).toMatchObject({ status: "error", payload: { code: "NOT_FOUND" } });
+    expect((await get(`/bonus?bonus_guid=${randomUUID()}`)).json()).toMatchObject({
+      status: "error",
+      payload: { code: "NOT_FOUND" },
+    });
     const missing = await get("/bonus");
     expect(missing.statusCode).toBe(400);
     expect(missing.json().payload.fields.map((f: { field: string }) => f.field)).toContain("query.bonus_guid");
@@ -265,20 +347,26 @@ describe("GET /workspace/bonuses", () => {
   it("lists scheduled, active and paused campaigns, never drafts or ended ones", async () => {
     const body = (await get(`/workspace/bonuses?bonus_name=${tag}&per_page=200`)).json();
     const listed = names(body);
-    for (const name of ["welcome", "second", "signup", "scheduled", "paused", "not yet", "over"]) expect(listed).toContain(`${tag} ${name}`);
+    for (const name of ["welcome", "second", "signup", "scheduled", "paused", "not yet", "over"])
+      expect(listed).toContain(`${tag} ${name}`);
     expect(listed).not.toContain(`${tag} draft`);
     expect(listed).not.toContain(`${tag} ended`);
     expect(body.metadata.total).toBe(listed.length);
   });
 
   it("filters by bonus_status and carries eligibility for a signed-in player", async () => {
-    expect(names((await get(`/workspace/bonuses?bonus_name=${tag}&bonus_status=paused`)).json())).toEqual([`${tag} paused`]);
+    expect(names((await get(`/workspace/bonuses?bonus_name=${tag}&bonus_status=paused`)).json())).toEqual([
+      `${tag} paused`,
+    ]);
     expect(names((await get(`/workspace/bonuses?bonus_name=${tag}&bonus_status=draft`)).json())).toEqual([]);
     const player = await signUp(ctx.app, `ws-${randomUUID()}@example.com`);
     const body = (await get(`/workspace/bonuses?bonus_name=${tag}&bonus_status=scheduled`, player.access_token)).json();
     expect(body.payload[0].eligibility).toMatchObject({ eligible: false, reason: BONUS_INELIGIBLE_REASONS.notStarted });
     const paused = (await get(`/workspace/bonuses?bonus_name=${tag}&bonus_status=paused`, player.access_token)).json();
-    expect(paused.payload[0].eligibility).toMatchObject({ eligible: false, reason: BONUS_INELIGIBLE_REASONS.notRunning });
+    expect(paused.payload[0].eligibility).toMatchObject({
+      eligible: false,
+      reason: BONUS_INELIGIBLE_REASONS.notRunning,
+    });
   });
 });
 
@@ -286,7 +374,13 @@ describe("GET /bonus_hub/labels", () => {
   it("lists labels with their styles, publicly", async () => {
     const body = (await get("/bonus_hub/labels")).json();
     expect(body.status).toBe("ok");
-    expect(body.payload).toContainEqual({ guid: label, name: `${tag} Hot`, icon: null, background_color: "#ff0000", styles: { color: "#ffffff" } });
+    expect(body.payload).toContainEqual({
+      guid: label,
+      name: `${tag} Hot`,
+      icon: null,
+      background_color: "#ff0000",
+      styles: { color: "#ffffff" },
+    });
     expect(body.metadata.total).toBe(body.payload.length);
   });
 });

@@ -44,7 +44,12 @@ export type CustomerBonusStatus = z.infer<typeof customerBonusStatus>;
 
 /** Statuses of a running bonus ("my bonuses"); the others are history. */
 export const OPEN_CUSTOMER_BONUS_STATUSES = ["offered", "active"] as const satisfies readonly CustomerBonusStatus[];
-export const FINISHED_CUSTOMER_BONUS_STATUSES = ["completed", "expired", "cancelled", "lost"] as const satisfies readonly CustomerBonusStatus[];
+export const FINISHED_CUSTOMER_BONUS_STATUSES = [
+  "completed",
+  "expired",
+  "cancelled",
+  "lost",
+] as const satisfies readonly CustomerBonusStatus[];
 
 /** Page-size ceiling of every bonus list; larger per_page values are clamped, not refused. */
 export const BONUS_PER_PAGE_MAX = 200;
@@ -282,7 +287,14 @@ export const customerBonusStatusFilter = z
   .string()
   .max(80)
   .transform((v, ctx) => {
-    const parts = [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))];
+    const parts = [
+      ...new Set(
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
     const bad = parts.find((p) => !(customerBonusStatuses as readonly string[]).includes(p));
     if (bad !== undefined || parts.length === 0) {
       ctx.addIssue({ code: "custom", message: `must be one or more of ${customerBonusStatuses.join(", ")}` });

@@ -41,7 +41,11 @@ const no = (reason: string, nextDepositNumber: number | null): BonusEligibility 
  * the campaign row and the player context (no money is involved: the engine decides at grant time
  * and may still refuse, e.g. the one-welcome-bonus-per-person rule).
  */
-export function bonusEligibility(campaign: CampaignRow, context: BonusPlayerContext, now = new Date()): BonusEligibility {
+export function bonusEligibility(
+  campaign: CampaignRow,
+  context: BonusPlayerContext,
+  now = new Date(),
+): BonusEligibility {
   const nextDeposit = campaign.bonus_trigger === "deposit" ? context.nextDepositNumber : null;
   if (campaign.bonus_status === "scheduled" || (campaign.start_date && new Date(campaign.start_date) > now))
     return no(REASONS.notStarted, nextDeposit);
@@ -50,10 +54,15 @@ export function bonusEligibility(campaign: CampaignRow, context: BonusPlayerCont
 
   const granted = context.grantedBonusGuids.has(campaign.bonus_guid);
   // Registration offers are granted at sign-up: a signed-in player either has it or missed it.
-  if (campaign.bonus_trigger === "registration") return no(granted ? REASONS.alreadyGranted : REASONS.registrationOnly, null);
+  if (campaign.bonus_trigger === "registration")
+    return no(granted ? REASONS.alreadyGranted : REASONS.registrationOnly, null);
   if (granted && !campaign.is_cumulative) return no(REASONS.alreadyGranted, nextDeposit);
   if (campaign.bonus_trigger === "manual") return no(REASONS.manualOnly, null);
-  if (campaign.bonus_trigger === "deposit" && campaign.deposit_number !== null && campaign.deposit_number !== context.nextDepositNumber)
+  if (
+    campaign.bonus_trigger === "deposit" &&
+    campaign.deposit_number !== null &&
+    campaign.deposit_number !== context.nextDepositNumber
+  )
     return no(REASONS.depositNumber(campaign.deposit_number), nextDeposit);
   if (
     context.walletCurrencyGuids.size > 0 &&

@@ -1,5 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { parseBonusTime, type BonusCampaignStatus, type BonusTrigger, type BonusType, type HubBonus } from "@croupier/contract/entities/bonus";
+import {
+  parseBonusTime,
+  type BonusCampaignStatus,
+  type BonusTrigger,
+  type BonusType,
+  type HubBonus,
+} from "@croupier/contract/entities/bonus";
 import type { Pager } from "@croupier/contract/envelope";
 import type { Db } from "@croupier/db/create-database";
 import { queryRows } from "../../lib/sql-executor.ts";
@@ -68,9 +74,13 @@ function conditions(scope: CampaignScope, filters: CampaignFilters, playerGuid: 
   if (filters.deposit_number !== undefined) where.push(sql`v.deposit_number = ${filters.deposit_number}`);
   // Runs at some point within [from_ts, to_ts]; an open start or end is unbounded.
   if (filters.from_ts)
-    where.push(sql`(v.end_date IS NULL OR v.end_date >= ${parseBonusTime(filters.from_ts).toISOString()}::timestamptz)`);
+    where.push(
+      sql`(v.end_date IS NULL OR v.end_date >= ${parseBonusTime(filters.from_ts).toISOString()}::timestamptz)`,
+    );
   if (filters.to_ts)
-    where.push(sql`(v.start_date IS NULL OR v.start_date <= ${parseBonusTime(filters.to_ts).toISOString()}::timestamptz)`);
+    where.push(
+      sql`(v.start_date IS NULL OR v.start_date <= ${parseBonusTime(filters.to_ts).toISOString()}::timestamptz)`,
+    );
   return where;
 }
 
@@ -95,7 +105,10 @@ export async function queryCampaigns(
   let total = offset + rows.length;
   // A partly filled page already tells the total.
   if (rows.length === perPage || (rows.length === 0 && offset > 0)) {
-    const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`);
+    const [row] = await queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
+    );
     total = row?.total ?? 0;
   }
   return { rows, pager: { page: input.page, per_page: perPage, total } };

@@ -64,6 +64,9 @@ export async function queryCustomerBonuses(
 /** How many of a player's bonuses match. */
 export async function countCustomerBonuses(db: Db, input: { playerGuid: string; where: SQL[] }): Promise<number> {
   const where = sql.join([sql`cb.customer_guid = ${input.playerGuid}::uuid`, ...input.where], sql` AND `);
-  const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM customer_bonuses cb WHERE ${where}`);
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM customer_bonuses cb WHERE ${where}`,
+  );
   return row?.total ?? 0;
 }

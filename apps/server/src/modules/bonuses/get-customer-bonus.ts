@@ -5,7 +5,10 @@ import { notFound } from "../../lib/app-error.ts";
 import { queryCustomerBonuses } from "./customer-bonus-query.ts";
 
 /** One of the player's own bonuses; another player's (or an unknown) guid is a 404. */
-export async function getCustomerBonus(db: Db, input: { playerGuid: string; customerBonusGuid: string }): Promise<CustomerBonus> {
+export async function getCustomerBonus(
+  db: Db,
+  input: { playerGuid: string; customerBonusGuid: string },
+): Promise<CustomerBonus> {
   const [row] = await queryCustomerBonuses(db, {
     playerGuid: input.playerGuid,
     where: [sql`cb.guid = ${input.customerBonusGuid}::uuid`],

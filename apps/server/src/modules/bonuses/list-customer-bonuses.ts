@@ -21,7 +21,13 @@ export async function listCustomerBonuses(
   const offset = (input.page - 1) * perPage;
   const where: SQL[] = [];
   const { statuses, bonusType, guid, currencyGuid } = input.filters;
-  if (statuses?.length) where.push(sql`cb.status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`);
+  if (statuses?.length)
+    where.push(
+      sql`cb.status IN (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (bonusType) where.push(sql`cb.bonus_type = ${bonusType}`);
   if (guid) where.push(sql`cb.guid = ${guid}::uuid`);
   if (currencyGuid) where.push(sql`cb.currency_guid = ${currencyGuid}::uuid`);

@@ -7,7 +7,11 @@ import { queryCampaigns, type CampaignFilters, type CampaignScope } from "./camp
 export type CampaignListInput = { filters: CampaignFilters; page: number; perPage: number; playerGuid: string | null };
 
 /** Lists campaigns of a scope; a signed-in player's rows carry their eligibility. */
-export async function listCampaigns(db: Db, scope: CampaignScope, input: CampaignListInput): Promise<{ items: HubBonus[]; pager: Pager }> {
+export async function listCampaigns(
+  db: Db,
+  scope: CampaignScope,
+  input: CampaignListInput,
+): Promise<{ items: HubBonus[]; pager: Pager }> {
   const { rows, pager } = await queryCampaigns(db, { scope, ...input });
   if (!input.playerGuid) return { items: rows, pager };
   const context = await loadBonusPlayerContext(db, input.playerGuid);
