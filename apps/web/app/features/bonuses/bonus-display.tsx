@@ -90,3 +90,18 @@ export function BonusInfoLink({ offer, className, children }: { offer: { bonus_g
     </Link>
   );
 }
+
+/**
+ * The deposit dialog over the current page, naming the offer (?bonus_guid=, the campaign) so the
+ * deposit dialog can preselect it; the dialog decides what it offers.
+ */
+export function DepositForOfferLink({ offer, className }: { offer: { bonus_guid: string }; className?: string }) {
+  const location = useLocation();
+  const search = withModal(new URLSearchParams(location.search), "deposit");
+  search.set(BONUS_INFO_PARAM, offer.bonus_guid);
+  return (
+    <Link to={location.pathname + toSearch(search)} preventScrollReset className={className}>
+      Deposit
+    </Link>
+  );
+}

@@ -1,7 +1,7 @@
 import type { HubBonus } from "@croupier/contract/entities/bonus";
 import { useId } from "react";
 import { ModalLink } from "../../components/modal-link";
-import { BonusInfoLink, BonusTermsList, LabelChip, safeImageSrc } from "./bonus-display";
+import { BonusInfoLink, BonusTermsList, DepositForOfferLink, LabelChip, safeImageSrc } from "./bonus-display";
 import { headline, termRows } from "./bonus-terms";
 
 /**
@@ -56,9 +56,7 @@ export function OfferCard({ offer, authenticated, preferredCurrency }: { offer: 
             Terms
           </BonusInfoLink>
           {canDeposit ? (
-            <ModalLink modal="deposit" className="btn-primary">
-              Deposit
-            </ModalLink>
+            <DepositForOfferLink offer={offer} className="btn-primary" />
           ) : null}
           {!authenticated ? (
             <ModalLink modal="register" className="btn-primary">

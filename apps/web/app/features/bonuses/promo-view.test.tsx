@@ -96,7 +96,9 @@ describe("the promotions page", () => {
     expect(welcome.textContent).toContain("Deposit currenciesEUR, USD");
     expect(welcome.textContent).toContain("Free spins25");
     expect(welcome.textContent).toContain("You can get this bonus.");
-    expect(within(welcome).getByRole("link", { name: "Deposit" }).getAttribute("href")).toBe("/bonus-hub/promo?modal=deposit");
+    expect(within(welcome).getByRole("link", { name: "Deposit" }).getAttribute("href")).toBe(
+      `/bonus-hub/promo?modal=deposit&bonus_guid=${welcomeOffer().bonus_guid}`,
+    );
     expect(within(welcome).getByRole("link", { name: "Terms: Welcome bonus" }).getAttribute("href")).toBe(
       `/bonus-hub/promo?modal=bonus-info1&bonus_guid=${welcomeOffer().bonus_guid}`,
     );
