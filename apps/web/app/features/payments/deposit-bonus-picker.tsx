@@ -54,6 +54,14 @@ export function DepositBonusPicker(props: {
           <span className="text-xs text-mist-400">Deposit without a bonus: no wagering, withdraw any time.</span>
         </button>
       </div>
+      {chosen && chosen.terms.trim() ? (
+        <details className="rounded-lg border border-ink-600 bg-ink-900 px-3 py-2 text-xs text-mist-300">
+          <summary className="cursor-pointer font-semibold text-mist-100">Full terms of {chosen.name}</summary>
+          <div className="mt-2 max-h-48 overflow-y-auto whitespace-pre-line" data-testid="deposit-bonus-terms">
+            {chosen.terms}
+          </div>
+        </details>
+      ) : null}
       {tooLow && chosen ? (
         <p role="status" className="rounded-lg border border-gold-500/40 bg-gold-500/10 px-3 py-2 text-sm text-gold-300">
           {chosen.name} needs a deposit of at least {formatLimit(chosen.minDeposit, decimals)} {code}: with this amount you get no bonus.

@@ -47,6 +47,8 @@ export type DepositOfferTerms = {
   freeSpinBet: string;
   /** Which deposit it is for (null: any). */
   depositNumber: number | null;
+  /** The full terms, shown before the deposit opts the player in (the gb profile requires them). */
+  terms: string;
 };
 
 /**
@@ -70,6 +72,7 @@ export function depositOffersFor(offers: readonly HubBonus[], currencyGuid: stri
       freeSpins: currency.free_spins_count,
       freeSpinBet: currency.free_spin_bet,
       depositNumber: offer.deposit_number,
+      terms: offer.terms,
     });
   }
   return terms;

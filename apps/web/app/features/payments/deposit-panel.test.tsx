@@ -128,6 +128,7 @@ function offer(bonusGuid: string, overrides: Record<string, unknown> = {}, curre
     deposit_number: 1,
     bonus_percent: "100.00",
     bonus_wager: "10",
+    terms: "Wager the bonus 10 times within 7 days.",
     bonus_currencies: [
       { currency_guid: USD, external_guid: "USD", min_deposit_sum: "20.00", max_bonus_sum: "100.00", max_cashout: "0", bonus_threshold: "0", free_spins_count: 0, free_spin_bet: "0", cashback_percent: "0", ...currency },
     ],
@@ -159,6 +160,9 @@ describe("DepositPanel bonus choice", () => {
     const hub = calls.find((c) => c.url.pathname === "/api/v1/bonus_hub")!;
     expect(hub.url.searchParams.get("bonus_trigger")).toBe("deposit");
     expect(screen.getByRole("radio", { name: /Welcome bonus/ }).getAttribute("aria-checked")).toBe("true");
+    // The chosen offer's full terms are there before the player commits to it.
+    expect(screen.getByText("Full terms of Welcome bonus")).toBeTruthy();
+    expect(screen.getByTestId("deposit-bonus-terms").textContent).toBe("Wager the bonus 10 times within 7 days.");
     fireEvent.change(screen.getByRole("textbox", { name: "Amount" }), { target: { value: "50" } });
     fireEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
