@@ -103,8 +103,9 @@ describe("payments: card deposit on the sandbox page, first-deposit dialog, with
     await dialog.getByText("USD amounts have at most 2 decimal places.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
 
-    // On to the provider's hosted card page.
+    // On to the provider's hosted card page, without the seeded welcome offer (a plain cash deposit, withdrawable).
     await amount.fill(DEPOSIT);
+    await dialog.getByRole("radio", { name: /No bonus/ }).click();
     await dialog.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/sandbox-psp\/checkout\//);
     await expect(page.getByTestId("amount").innerText()).resolves.toBe(`${DEPOSIT} USD`);
