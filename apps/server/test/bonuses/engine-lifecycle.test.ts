@@ -49,6 +49,9 @@ describe("grant → activate → wager → complete", () => {
     const guid = grantedGuid(granted);
     expect(await bonusRow(t.database, guid)).toMatchObject({ status: "offered", bonus_amount: "50", wager_amount: "100" });
     expect(await pockets(t.database, seat.walletGuid)).toMatchObject({ bonus_balance: "0", customer_bonus_guid: null });
+    // The offer waits for the player: an in-app notification says so.
+    const notes = await t.database.query<{ kind: string; params: Record<string, string> }>("SELECT kind, params FROM notifications WHERE user_guid = $1", [seat.playerGuid]);
+    expect(notes).toEqual([{ kind: "bonus_granted", params: expect.objectContaining({ amount: "50.00", currency: "USD", free_spins: "0" }) as unknown }]);
 
     // Someone else's bonus: not found; then the player activates.
     await expect(activateCustomerBonus(t.database.db, { playerGuid: (await seatPlayer(t.database)).playerGuid, customerBonusGuid: guid, actor: "player" })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -145,6 +148,8 @@ describe("auto-activation and late money", () => {
     const later = await engineCampaign(t.database, { currencyGuid: usd, maxBonusSum: "6", wager: "0", autoActivation: true, autoActivationTime: 60 });
     const first = grantedGuid(await grant(t.database, now, { playerGuid: seat.playerGuid, currencyGuid: usd }));
     expect((await bonusRow(t.database, first)).status).toBe("active");
+    // Active at once: no "waiting for you" notification.
+    expect(await t.database.query("SELECT kind FROM notifications WHERE user_guid = $1", [seat.playerGuid])).toEqual([]);
     const second = grantedGuid(await grant(t.database, later, { playerGuid: seat.playerGuid, currencyGuid: usd }));
     await t.database.query("UPDATE customer_bonuses SET auto_activate_at = now() - interval '1 second' WHERE guid = $1", [second]);
     await tick();

@@ -13,6 +13,7 @@ export const notificationKind = z.enum([
   "document_rejected",
   "limit_change_effective",
   "limit_increase_ready",
+  "bonus_granted",
 ]);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
@@ -29,6 +30,8 @@ export const NOTIFICATION_PARAMS = {
   /** limit_type: deposit, loss, wager, session_time; period: day, week, month; amount empty when removed. */
   limit_change_effective: ["limit_type", "period", "amount", "currency"],
   limit_increase_ready: ["limit_type", "period", "amount", "currency"],
+  /** A bonus offered to the player (issue #17): amount empty for free spins, free_spins the count (else "0"). */
+  bonus_granted: ["bonus_name", "amount", "currency", "free_spins"],
 } as const satisfies Record<NotificationKind, readonly string[]>;
 
 /** At most this many params, each key and value bounded, are stored with a notification. */

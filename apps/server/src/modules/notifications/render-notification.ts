@@ -72,6 +72,14 @@ export function renderNotification(kind: NotificationKind, params: Record<string
         title: "Limit change ready to confirm",
         body: `The 24-hour cooling-off is over: confirm your new ${limitName(params)}${money(params) ? ` of ${money(params)}` : ""} to apply it.`,
       };
+    case "bonus_granted": {
+      const spins = Number(params.free_spins ?? "0") > 0 ? `${params.free_spins} free spins` : "";
+      const what = [spins, /[1-9]/.test(params.amount ?? "") ? money(params) : ""].filter(Boolean).join(" and ");
+      return {
+        title: "New bonus",
+        body: `${params.bonus_name || "A bonus"}${what ? ` (${what})` : ""} is waiting for you in My bonuses.`,
+      };
+    }
   }
   // Unknown kinds (a row written by a newer server) still show something.
   return { title: capitalise(String(kind).replace(/_/g, " ")), body: "" };

@@ -24,7 +24,8 @@ export function handleNotificationCreated(
   queryClient.setQueryData(unreadCountKey(userId), event.unread);
   void queryClient.invalidateQueries({ queryKey: notificationListKey(userId) });
   const { kind, title, body } = event.notification;
-  if (kind !== "deposit_settled") notify(`${title}: ${body}`, UNWELCOME.has(kind));
+  // A deposit is toasted by the wallet's balance event, a new bonus by its bonus_status_changed.
+  if (kind !== "deposit_settled" && kind !== "bonus_granted") notify(`${title}: ${body}`, UNWELCOME.has(kind));
 }
 
 /** After every realtime connection: notifications written while no socket was joined are fetched again. */

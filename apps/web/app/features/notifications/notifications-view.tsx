@@ -14,6 +14,7 @@ const KIND_PAGES: Record<NotificationKind, { to: string; label: string }> = {
   document_rejected: { to: "/account/user-info/verification", label: "Verification" },
   limit_change_effective: { to: "/account/limit", label: "Limits" },
   limit_increase_ready: { to: "/account/limit", label: "Limits" },
+  bonus_granted: { to: "/bonus-hub/my-bonuses", label: "My bonuses" },
 };
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });

@@ -5,6 +5,7 @@ import { queryRows, type SqlExecutor } from "../../../lib/sql-executor.ts";
 import { activateCustomerBonusInTransaction } from "./activate-customer-bonus.ts";
 import { announceBonusStatus } from "./announce-bonus-status.ts";
 import { claimWelcomeBonus } from "./claim-welcome-bonus.ts";
+import { notifyPlayer } from "../../notifications/notify-player.ts";
 
 export type GrantBonusInput = {
   versionGuid: string;
@@ -142,9 +143,30 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
   await announceBonusStatus(tx, customerBonusGuid, "granted");
   if (terms.auto_activation && terms.auto_activation_time === 0) {
     // A busy wallet leaves it offered: the sweeper activates it once the wallet is free.
-    await activateCustomerBonusInTransaction(tx, { playerGuid: input.playerGuid, customerBonusGuid, actor: "system" });
+    const activation = await activateCustomerBonusInTransaction(tx, { playerGuid: input.playerGuid, customerBonusGuid, actor: "system" });
+    if (activation.status === "activated") return { status: "granted", customerBonusGuid };
   }
+  await notifyOffer(tx, customerBonusGuid);
   return { status: "granted", customerBonusGuid };
+}
+
+/** The in-app notification of an offer waiting for the player (read later even if they are offline now). */
+async function notifyOffer(tx: SqlExecutor, customerBonusGuid: string): Promise<void> {
+  const rows = await queryRows<{ customer_guid: string; bonus_name: string; amount: string; currency: string; free_spins: string }>(
+    tx,
+    sql`SELECT cb.customer_guid, v.bonus_name, round(cb.bonus_amount, c.decimals)::text AS amount, c.code AS currency,
+               cb.free_spin_count::text AS free_spins
+          FROM customer_bonuses cb JOIN bonus_campaign_versions v ON v.guid = cb.bonus_version_guid
+          JOIN currencies c ON c.guid = cb.currency_guid
+         WHERE cb.guid = ${customerBonusGuid}::uuid`,
+  );
+  const offer = rows[0];
+  if (!offer) return;
+  await notifyPlayer(tx, {
+    userGuid: offer.customer_guid,
+    kind: "bonus_granted",
+    params: { bonus_name: offer.bonus_name, amount: offer.amount, currency: offer.currency, free_spins: offer.free_spins },
+  });
 }
 
 function whyIneligible(terms: Terms, input: GrantBonusInput): string | null {
