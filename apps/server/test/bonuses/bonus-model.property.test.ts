@@ -6,6 +6,7 @@ import { cancelCustomerBonus } from "../../src/modules/bonuses/engine/cancel-cus
 import { grantBonus } from "../../src/modules/bonuses/engine/grant-bonus.ts";
 import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
 import { createTestDeposit } from "../../src/modules/payments/create-test-deposit.ts";
+import { createWithdrawal } from "../../src/modules/payments/create-withdrawal.ts";
 import type { PaymentsContext } from "../../src/modules/payments/payments-context.ts";
 import { createProviderRegistry } from "../../src/modules/payments/psp/provider-registry.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
@@ -43,7 +44,8 @@ type Op =
   | { t: "rollback"; nth: number }
   | { t: "cancel"; nth: number }
   | { t: "expire" }
-  | { t: "tick"; quiet: boolean };
+  | { t: "tick"; quiet: boolean }
+  | { t: "withdraw"; cents: number; policy: "forfeit" | "refuse"; confirm: boolean };
 
 type Bet = { uuid: string; cash: number; bonus: number; amount: number; contribution: number; free: boolean; bonusGuid: string | null; status: "accepted" | "rolled_back" };
 /** spinBet: the free-spin stake in cents (null without free spins); spinHere: a free spin may be played on the test game. */
@@ -77,6 +79,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant("cancel" as const), nth: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant("expire" as const) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant("tick" as const), quiet: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant("withdraw" as const),
+      cents: fc.integer({ min: 2_000, max: 4_000 }), // the sandbox card method takes 20 USD at least
+      policy: fc.constantFrom("forfeit" as const, "refuse" as const),
+      confirm: fc.boolean(),
+    }),
+  },
 );
 
 let ctx: TestContext;
@@ -85,6 +96,7 @@ let usd: string;
 let fixed: Campaign;
 let spins: Campaign;
 let gameGuid: string;
+let cardSystem: string;
 
 beforeAll(async () => {
   ctx = await buildTestApp({}, { demo: true });
@@ -93,6 +105,8 @@ beforeAll(async () => {
   const probe = await seatPlayer(ctx.database);
   const [game] = await ctx.database.query<{ guid: string }>("SELECT guid FROM games WHERE external_guid = $1 AND game_provider = 'house'", [probe.gameCode]);
   gameGuid = game!.guid;
+  const [system] = await ctx.database.query<{ guid: string }>("SELECT guid FROM payment_systems WHERE name = 'sandbox_card'");
+  cardSystem = system!.guid;
   await ctx.database.query("UPDATE games SET bonus_wage = $2 WHERE guid = $1", [game!.guid, GAME_WAGE]);
   // 5.00 bonus, 1× wagering (10.00 of stakes at the game's 50 %), at most 3.00 converts: the cap binds on a lucky run.
   fixed = await createCampaign(ctx.database, { type: "fixed_amount", currencyGuid: usd, maxBonusSum: "5", wager: "1", maxCashout: "3" });
@@ -245,6 +259,48 @@ describe("bonus engine against a model (fast-check)", () => {
               expectEnded(after, w, guid, label, false);
             }
             w = after;
+          } else if (op.t === "withdraw") {
+            const [card] = await ctx.database.query<{ guid: string }>(
+              `INSERT INTO payment_cards (customer_guid, payment_system_guid, provider_token, bin, last4, card_holder, exp_month, exp_year)
+               VALUES ($1, $2, $3, '424242', '4242', 'MODEL PLAYER', 12, 2040) RETURNING guid`,
+              [seat.playerGuid, cardSystem, `tok-${randomUUID()}`],
+            );
+            const active = w.active;
+            const outcome = await createWithdrawal(payments, {
+              playerGuid: seat.playerGuid,
+              walletGuid: seat.walletGuid,
+              amount: money(op.cents),
+              systemGuid: cardSystem,
+              cardGuid: card!.guid,
+              idempotency: null,
+              bonusPolicy: op.policy,
+              forfeitBonus: op.confirm,
+            }).then(
+              () => "OK",
+              (error: { code?: string; message?: string }) => `${error.code}:${error.message}`,
+            );
+            const after = await walletRow(seat.walletGuid);
+            const what = `${label}\n→ ${outcome} ${JSON.stringify(w)} → ${JSON.stringify(after)}`;
+            if (active && op.policy === "refuse") {
+              expect(outcome, what).toBe("CONFLICT:You can withdraw once your active bonus is finished or cancelled.");
+              expect(after, what).toEqual(w);
+            } else if (active && !op.confirm) {
+              expect(outcome, what).toBe("CONFLICT:Withdrawing now cancels your active bonus and its winnings. Confirm to continue.");
+              expect(after, what).toEqual(w);
+            } else {
+              // Confirmed: the bonus is cancelled first (bonus money and winnings forfeited), then only cash is withdrawn.
+              const [row] = active ? await ctx.database.query<{ status: string }>("SELECT status FROM customer_bonuses WHERE guid = $1", [active]) : [];
+              if (active) expect(row!.status, what).toBe("cancelled");
+              const free: Wallet = active ? { ...w, bonus: 0, wager: 0, spins: 0, spinBet: null, spinHere: false, active: null } : w;
+              if (w.cash >= op.cents) {
+                expect(outcome, what).toBe("OK");
+                expect(after, what).toEqual({ ...free, cash: w.cash - op.cents });
+              } else {
+                expect(outcome, what).toMatch(/^NOT_ENOUGH_MONEY:/);
+                expect(after, what).toEqual(free);
+              }
+            }
+            w = after;
           } else if (op.t === "expire" || op.t === "tick") {
             const active = w.active;
             if (op.t === "expire" && active) {
@@ -391,6 +447,14 @@ describe("bonus engine against a model (fast-check)", () => {
           [300, [
             { t: "grant", which: "fixed" }, { t: "activate", nth: 0 }, { t: "bet", cents: 400, free: false },
             { t: "expire" }, { t: "win", recent: true, nth: 0, cents: 900 }, { t: "tick", quiet: false }, { t: "tick", quiet: true },
+          ]],
+          // Withdrawing with an active bonus: refused by policy, refused until confirmed, then the bonus is
+          // forfeited and only cash leaves; a confirmed forfeit with too little cash still forfeits.
+          [3_000, [
+            { t: "grant", which: "fixed" }, { t: "activate", nth: 0 }, { t: "bet", cents: 200, free: false },
+            { t: "withdraw", cents: 2_000, policy: "refuse", confirm: true }, { t: "withdraw", cents: 2_000, policy: "forfeit", confirm: false },
+            { t: "withdraw", cents: 2_000, policy: "forfeit", confirm: true }, { t: "grant", which: "fixed" }, { t: "activate", nth: 1 },
+            { t: "withdraw", cents: 4_000, policy: "forfeit", confirm: true },
           ]],
           // Everything lost: no cash, the bonus money staked and lost, wagering left → lost after the quiet time.
           [0, [
