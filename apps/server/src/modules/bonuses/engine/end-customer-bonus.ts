@@ -40,7 +40,20 @@ const REASON_MAX = 200;
  * only if it still points at this bonus.
  */
 export async function endCustomerBonus(tx: SqlExecutor, input: EndCustomerBonusInput): Promise<EndCustomerBonusResult> {
-  const lock = input.skipLocked ? sql`FOR UPDATE OF cb SKIP LOCKED` : sql`FOR UPDATE OF cb`;
+  const skip = input.skipLocked ? sql`SKIP LOCKED` : sql``;
+  // Lock order everywhere in the engine: the wallet, then the customer bonus (the deposit path holds
+  // the wallet when it reaches the engine), so two engine transactions never deadlock.
+  const wallet = await queryRows<{ guid: string }>(
+    tx,
+    sql`SELECT w.guid FROM wallets w JOIN customer_bonuses cb ON cb.wallet_guid = w.guid
+         WHERE cb.guid = ${input.customerBonusGuid}::uuid FOR UPDATE OF w ${skip}`,
+  );
+  if (!wallet[0]) {
+    const exists = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM customer_bonuses WHERE guid = ${input.customerBonusGuid}::uuid`);
+    // Locked by another process (sweeper): leave it to them.
+    if (exists[0]) return { status: "not_applicable", current: "active" };
+  }
+  const lock = sql`FOR UPDATE OF cb ${skip}`;
   const bonuses = await queryRows<{ guid: string; status: CustomerBonusStatus; wallet_guid: string; currency_guid: string }>(
     tx,
     sql`SELECT cb.guid, cb.status, cb.wallet_guid, cb.currency_guid FROM customer_bonuses cb
@@ -53,7 +66,7 @@ export async function endCustomerBonus(tx: SqlExecutor, input: EndCustomerBonusI
   const allowed: CustomerBonusStatus[] = input.outcome === "expired" || input.outcome === "cancelled" ? ["offered", "active"] : ["active"];
   if (!allowed.includes(bonus.status)) return { status: "not_applicable", current: bonus.status };
 
-  // The wallet is locked (bets on it wait) before its pockets are read.
+  // The wallet is locked (bets on it wait): its pockets hold still until commit.
   const amounts = await queryRows<{ holds: boolean; convert: string; forfeit: string; forfeit_deferred: string; applies: boolean }>(
     tx,
     sql`SELECT w.customer_bonus_guid IS NOT DISTINCT FROM cb.guid AS holds,
@@ -67,8 +80,7 @@ export async function endCustomerBonus(tx: SqlExecutor, input: EndCustomerBonusI
                CASE WHEN w.customer_bonus_guid IS DISTINCT FROM cb.guid THEN 0 ELSE w.deferred_bonus_balance END::text AS forfeit_deferred,
                ${input.condition ?? sql`true`} AS applies
           FROM customer_bonuses cb JOIN wallets w ON w.guid = cb.wallet_guid
-         WHERE cb.guid = ${bonus.guid}::uuid
-           FOR UPDATE OF w`,
+         WHERE cb.guid = ${bonus.guid}::uuid`,
   );
   const money = amounts[0]!;
   if (!money.applies) return { status: "not_applicable", current: bonus.status };

@@ -63,8 +63,12 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
   if (input.sourceKey.length === 0 || input.sourceKey.length > SOURCE_KEY_MAX) return { status: "ineligible", reason: "invalid source key" };
   for (const amount of [input.amount, input.depositAmount])
     if (amount !== undefined && !DECIMAL.test(amount)) return { status: "ineligible", reason: "an amount is not a plain decimal" };
-  // One grant at a time per player: the duplicate, once-per-campaign and welcome checks below read
+  // Lock order (ADR 031): the wallet first (the deposit path already holds it when it grants), then
+  // one grant at a time per player: the duplicate, once-per-campaign and welcome checks below read
   // what a concurrent grant of the same player would write.
+  await tx.execute(
+    sql`SELECT guid FROM wallets WHERE customer_guid = ${input.playerGuid}::uuid AND currency_guid = ${input.currencyGuid}::uuid FOR UPDATE`,
+  );
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`bonus-grant:${input.playerGuid}`}, 0))`);
   const existing = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM customer_bonuses WHERE source_key = ${input.sourceKey}`);
   if (existing[0]) return { status: "duplicate", customerBonusGuid: existing[0].guid };

@@ -102,6 +102,16 @@ async function endWhere(db: Db, outcome: BonusOutcome, when: SQL): Promise<numbe
   return ended;
 }
 
+/** Locks the customer bonus's wallet unless another transaction holds it; false then. */
+async function lockWalletOf(tx: SqlExecutor, customerBonusGuid: string): Promise<boolean> {
+  const rows = await queryRows<{ guid: string }>(
+    tx,
+    sql`SELECT w.guid FROM wallets w JOIN customer_bonuses cb ON cb.wallet_guid = w.guid
+         WHERE cb.guid = ${customerBonusGuid}::uuid FOR UPDATE OF w SKIP LOCKED`,
+  );
+  return rows.length > 0;
+}
+
 /** Offered bonuses whose auto-activation is due, on wallets without an active bonus. */
 async function activateDue(db: Db): Promise<number> {
   const due = sql`cb.status = 'offered' AND cb.auto_activate_at <= now()
@@ -110,6 +120,8 @@ async function activateDue(db: Db): Promise<number> {
   let activated = 0;
   for (const guid of await candidates(db, due, sql`cb.auto_activate_at`)) {
     const result = await db.transaction(async (tx) => {
+      // Wallet first, then the bonus (the engine's lock order); busy rows are left to their holder.
+      if (!(await lockWalletOf(tx, guid))) return null;
       const locked = await queryRows<{ guid: string }>(
         tx,
         sql`SELECT cb.guid FROM customer_bonuses cb WHERE cb.guid = ${guid}::uuid AND cb.status = 'offered' FOR UPDATE SKIP LOCKED`,
@@ -133,6 +145,7 @@ async function settleFreeSpins(db: Db): Promise<number> {
   let settled = 0;
   for (const guid of await candidates(db, when)) {
     const done = await db.transaction(async (tx) => {
+      if (!(await lockWalletOf(tx, guid))) return false;
       const rows = await queryRows<{ guid: string }>(
         tx,
         sql`WITH locked AS (
@@ -141,7 +154,7 @@ async function settleFreeSpins(db: Db): Promise<number> {
                 FROM customer_bonuses cb JOIN wallets w ON w.guid = cb.wallet_guid
                 JOIN bonus_campaign_versions v ON v.guid = cb.bonus_version_guid JOIN currencies c ON c.guid = cb.currency_guid
                WHERE cb.guid = ${guid}::uuid AND ${when}
-                 FOR UPDATE OF cb, w SKIP LOCKED),
+                 FOR UPDATE OF cb SKIP LOCKED),
             bonus AS (
               UPDATE customer_bonuses cb SET spins_settled = true, bonus_amount = locked.won, wager_amount = locked.wager,
                                              win_sum = locked.won, updated_at = now()
