@@ -36,7 +36,10 @@ HMAC-SHA256 of the raw body with the provider's secret. Body fields per method: 
 HTTP 500 with status INTERNAL_ERROR only on a genuine fault (retry). Extension (ADR 011): win and rollback may
 omit token; the session is then the referenced bet's (of the calling provider), and with a token it must be
 that session's. A game session closes when the login session that opened it ends: bet and balance answer
-TOKEN_EXPIRED, win and rollback still land.`;
+TOKEN_EXPIRED, win and rollback still land. Extension (ADR 032): while the player's wallet has free rounds from a
+bonus, answers also carry free_spin_count (spins left) and free_spin_bet (the stake each is_free_spin bet must carry,
+in the game's currency); a free spin at another stake is BET_LIMIT_EXCEEDED, in a game its bonus does not allow
+INVALID_GAME. While a bonus is active every stake is held to the currency's max bonus bet (BET_LIMIT_EXCEEDED).`;
 
 /**
  * POST /api/v1/provider/{provider_code}/wallet/{method}. Its own plugin: it
