@@ -37,7 +37,7 @@ const GAME_WAGE = 50; // percent of a stake that counts towards wagering (set on
 
 type Op =
   | { t: "deposit"; cents: number }
-  | { t: "grant"; which: "fixed" | "spins" }
+  | { t: "grant"; which: "fixed" | "spins" | "split" | "deferred" }
   | { t: "activate"; nth: number }
   | { t: "bet"; cents: number; free: boolean }
   | { t: "win"; recent: boolean; nth: number; cents: number }
@@ -49,7 +49,18 @@ type Op =
 
 type Bet = { uuid: string; cash: number; bonus: number; amount: number; contribution: number; free: boolean; bonusGuid: string | null; status: "accepted" | "rolled_back" };
 /** spinBet: the free-spin stake in cents (null without free spins); spinHere: a free spin may be played on the test game. */
-type Wallet = { cash: number; bonus: number; wager: number; spins: number; spinBet: number | null; spinHere: boolean; active: string | null };
+type Wallet = {
+  cash: number;
+  bonus: number;
+  deferred: number;
+  wager: number;
+  spins: number;
+  spinBet: number | null;
+  spinHere: boolean;
+  /** The active bonus's winnings distribution (percent of bonus-funded winnings that stay bonus money). */
+  distribution: number;
+  active: string | null;
+};
 
 const cents = (value: string | null | undefined) => {
   const [i = "0", f = ""] = (value ?? "0").split(".");
@@ -64,7 +75,7 @@ const money = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant("deposit" as const), cents: fc.integer({ min: 1_000, max: 4_000 }) }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("grant" as const), which: fc.constantFrom("fixed" as const, "spins" as const) }) },
+  { weight: 2, arbitrary: fc.record({ t: fc.constant("grant" as const), which: fc.constantFrom("fixed" as const, "spins" as const, "split" as const, "deferred" as const) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant("activate" as const), nth: fc.nat(5) }) },
   {
     weight: 8,
@@ -95,6 +106,8 @@ let payments: PaymentsContext;
 let usd: string;
 let fixed: Campaign;
 let spins: Campaign;
+let split: Campaign;
+let deferred: Campaign;
 let gameGuid: string;
 let cardSystem: string;
 
@@ -111,6 +124,10 @@ beforeAll(async () => {
   // 5.00 bonus, 1× wagering (10.00 of stakes at the game's 50 %), at most 3.00 converts: the cap binds on a lucky run.
   fixed = await createCampaign(ctx.database, { type: "fixed_amount", currencyGuid: usd, maxBonusSum: "5", wager: "1", maxCashout: "3" });
   // 3 spins of 0.50 on the test game; their winnings become a bonus wagered 1×, no cap.
+  // 4.00 bonus, 30 % of bonus-funded winnings stay bonus money (70 % to cash), lost under 1.00.
+  split = await createCampaign(ctx.database, { type: "fixed_amount", currencyGuid: usd, maxBonusSum: "4", wager: "1", distributionPercent: "30", threshold: "1" });
+  // 3.00 held in the deferred pocket until the next deposit.
+  deferred = await createCampaign(ctx.database, { type: "fixed_amount", currencyGuid: usd, maxBonusSum: "3", wager: "1", depositDefer: true });
   spins = await createCampaign(ctx.database, { type: "free_spins", currencyGuid: usd, wager: "1", spins: 3, spinBet: "0.5", gameGuids: [game!.guid] });
 });
 afterAll(async () => {
@@ -118,8 +135,8 @@ afterAll(async () => {
 });
 
 async function walletRow(walletGuid: string): Promise<Wallet> {
-  const [row] = await ctx.database.query<{ balance: string; bonus_balance: string; wager: string; free_spin_count: number; free_spin_bet: string | null; spin_here: boolean; customer_bonus_guid: string | null }>(
-    `SELECT w.balance::text, w.bonus_balance::text, w.wager::text, w.free_spin_count, w.free_spin_bet::text, w.customer_bonus_guid,
+  const [row] = await ctx.database.query<{ balance: string; bonus_balance: string; deferred: string; distribution: string | null; wager: string; free_spin_count: number; free_spin_bet: string | null; spin_here: boolean; customer_bonus_guid: string | null }>(
+    `SELECT w.balance::text, w.bonus_balance::text, w.deferred_bonus_balance::text AS deferred, w.winnings_distribution_percent::text AS distribution, w.wager::text, w.free_spin_count, w.free_spin_bet::text, w.customer_bonus_guid,
             COALESCE(CASE WHEN cardinality(v.game_guids) > 0 THEN g.guid = ANY (v.game_guids) ELSE g.can_freespins END, false) AS spin_here
        FROM wallets w
        LEFT JOIN customer_bonuses cb ON cb.guid = w.customer_bonus_guid
@@ -131,10 +148,12 @@ async function walletRow(walletGuid: string): Promise<Wallet> {
   return {
     cash: cents(row!.balance),
     bonus: cents(row!.bonus_balance),
+    deferred: cents(row!.deferred),
     wager: wagerUnits(row!.wager),
     spins: row!.free_spin_count,
     spinBet: row!.free_spin_bet === null ? null : cents(row!.free_spin_bet),
     spinHere: row!.spin_here,
+    distribution: row!.customer_bonus_guid ? Number(row!.distribution ?? 0) : 0,
     active: row!.customer_bonus_guid,
   };
 }
@@ -206,10 +225,14 @@ describe("bonus engine against a model (fast-check)", () => {
               expect(after.bonus, label).toBe(w.bonus + cents(activated.bonus_amount));
               expect(after.wager, label).toBe(wagerUnits(activated.wager_amount));
               expect(after.spins, label).toBe(activated.bonus_type === "free_spins" ? activated.free_spin_count : 0);
-            } else expect(after, label).toEqual({ ...w, cash: w.cash + op.cents });
+            } else {
+              // A deposit releases the active bonus's deferred money (no minimum in these terms).
+              const release = w.active ? w.deferred : 0;
+              expect(after, label).toEqual({ ...w, cash: w.cash + op.cents, bonus: w.bonus + release, deferred: w.deferred - release });
+            }
             w = after;
           } else if (op.t === "grant") {
-            const campaign = op.which === "fixed" ? fixed : spins;
+            const campaign = { fixed, spins, split, deferred }[op.which];
             const result = await ctx.database.db.transaction((tx) =>
               grantBonus(tx, { versionGuid: campaign.versionGuid, playerGuid: seat.playerGuid, currencyGuid: usd, trigger: "manual", sourceKey: `model:${run}:${n}` }),
             );
@@ -221,8 +244,9 @@ describe("bonus engine against a model (fast-check)", () => {
           } else if (op.t === "activate") {
             const guid = offered[op.nth % Math.max(offered.length, 1)];
             if (!guid) continue;
-            const [row] = await ctx.database.query<{ status: string; bonus_type: string; bonus_amount: string; wager_amount: string; free_spin_count: number }>(
-              "SELECT status, bonus_type, bonus_amount::text, wager_amount::text, free_spin_count FROM customer_bonuses WHERE guid = $1",
+            const [row] = await ctx.database.query<{ status: string; bonus_type: string; bonus_amount: string; wager_amount: string; free_spin_count: number; deposit_defer: boolean }>(
+              `SELECT cb.status, cb.bonus_type, cb.bonus_amount::text, cb.wager_amount::text, cb.free_spin_count, v.deposit_defer
+                 FROM customer_bonuses cb JOIN bonus_campaign_versions v ON v.guid = cb.bonus_version_guid WHERE cb.guid = $1`,
               [guid],
             );
             const outcome = await activateCustomerBonus(ctx.database.db, { playerGuid: seat.playerGuid, customerBonusGuid: guid, actor: "player" }).then(
@@ -236,7 +260,9 @@ describe("bonus engine against a model (fast-check)", () => {
             } else {
               expect(outcome, label).toBe("active");
               expect(after.cash, label).toBe(w.cash);
-              expect(after.bonus, label).toBe(w.bonus + cents(row!.bonus_amount));
+              // Deferred terms hold the money in the deferred pocket until the next deposit.
+              expect(after.bonus, label).toBe(w.bonus + (row!.deposit_defer ? 0 : cents(row!.bonus_amount)));
+              expect(after.deferred, label).toBe(w.deferred + (row!.deposit_defer ? cents(row!.bonus_amount) : 0));
               expect(after.wager, label).toBe(wagerUnits(row!.wager_amount));
               expect(after.spins, label).toBe(row!.bonus_type === "free_spins" ? row!.free_spin_count : 0);
               expect(after.active, label).toBe(guid);
@@ -291,7 +317,7 @@ describe("bonus engine against a model (fast-check)", () => {
               // Confirmed: the bonus is cancelled first (bonus money and winnings forfeited), then only cash is withdrawn.
               const [row] = active ? await ctx.database.query<{ status: string }>("SELECT status FROM customer_bonuses WHERE guid = $1", [active]) : [];
               if (active) expect(row!.status, what).toBe("cancelled");
-              const free: Wallet = active ? { ...w, bonus: 0, wager: 0, spins: 0, spinBet: null, spinHere: false, active: null } : w;
+              const free: Wallet = active ? { ...w, bonus: 0, deferred: 0, wager: 0, spins: 0, spinBet: null, spinHere: false, distribution: 0, active: null } : w;
               if (w.cash >= op.cents) {
                 expect(outcome, what).toBe("OK");
                 expect(after, what).toEqual({ ...free, cash: w.cash - op.cents });
@@ -317,8 +343,8 @@ describe("bonus engine against a model (fast-check)", () => {
             const after = await walletRow(seat.walletGuid);
             const what = `${label}\n→ ${JSON.stringify(report)} ${JSON.stringify(w)} → ${JSON.stringify(after)}`;
             if (active) {
-              const [row] = await ctx.database.query<{ status: string; bonus_type: string; spins_settled: boolean; max_cashout: string; wager_amount: string; threshold: string }>(
-                "SELECT status, bonus_type, spins_settled, max_cashout::text, wager_amount::text, bonus_threshold::text AS threshold FROM customer_bonuses WHERE guid = $1",
+              const [row] = await ctx.database.query<{ status: string; bonus_type: string; spins_settled: boolean; deferred: boolean; max_cashout: string; wager_amount: string; threshold: string }>(
+                "SELECT status, bonus_type, spins_settled, deferred, max_cashout::text, wager_amount::text, bonus_threshold::text AS threshold FROM customer_bonuses WHERE guid = $1",
                 [active],
               );
               if (op.t === "expire") expect(row!.status, what).toBe("expired");
@@ -326,6 +352,11 @@ describe("bonus engine against a model (fast-check)", () => {
                 // Still running: only a free-spin bonus settling its spins changes the wallet (its wagering).
                 const wager = row!.bonus_type === "free_spins" && row!.spins_settled ? wagerUnits(row!.wager_amount) : w.wager;
                 expect(after, what).toEqual({ ...w, wager });
+                // ... and it had no reason to end: a bonus that is done or out of play is never left running.
+                const playable = !row!.deferred && after.spins === 0 && (row!.bonus_type !== "free_spins" || row!.spins_settled);
+                expect(playable && after.wager === 0, `${what}: wagering is done, the bonus should have completed`).toBe(false);
+                const broke = after.cash === 0 && (after.bonus === 0 || after.bonus < cents(row!.threshold));
+                expect(quiet && playable && after.wager > 0 && broke, `${what}: nothing left to play with, the bonus should be lost`).toBe(false);
               } else if (row!.status === "completed") {
                 // Completion only once wagering is done and the spins are played.
                 expect(w.wager === 0 || (row!.bonus_type === "free_spins" && wagerUnits(row!.wager_amount) === 0), what).toBe(true);
@@ -390,7 +421,11 @@ describe("bonus engine against a model (fast-check)", () => {
               const bet = op.recent ? accepted.at(-1) : accepted[op.nth % Math.max(accepted.length, 1)];
               if (!bet) continue;
               body = { transaction_uuid: `${run}-win-${n}`, reference_transaction_uuid: bet.uuid, amount: money(op.cents) };
-              const cash = bet.free ? 0 : Math.floor((op.cents * bet.cash) / bet.amount);
+              // Cash as the bet was funded; of the bonus-funded part, with a 1-99 % distribution on the wallet's
+              // active bonus, that percent stays bonus money and the rest is cash (ADR 032). Free-spin wins stay bonus money.
+              const funded = bet.free ? 0 : Math.floor((op.cents * bet.cash) / bet.amount);
+              const d = bet.free ? 0 : w.distribution;
+              const cash = funded + (d > 0 && d < 100 ? Math.floor(((op.cents - funded) * (100 - d)) / 100) : 0);
               e.cash += cash;
               e.bonus += op.cents - cash;
             } else {
@@ -456,6 +491,18 @@ describe("bonus engine against a model (fast-check)", () => {
             { t: "withdraw", cents: 2_000, policy: "forfeit", confirm: true }, { t: "grant", which: "fixed" }, { t: "activate", nth: 1 },
             { t: "withdraw", cents: 4_000, policy: "forfeit", confirm: true },
           ]],
+          // Deferred bonus money: nothing to play with until a deposit releases it.
+          [0, [
+            { t: "grant", which: "deferred" }, { t: "activate", nth: 0 }, { t: "bet", cents: 100, free: false }, { t: "tick", quiet: true },
+            { t: "deposit", cents: 1_000 }, { t: "bet", cents: 100, free: false }, { t: "cancel", nth: 0 },
+          ]],
+          // A 30 % distribution: 70 % of a bonus-funded win is cash; then the bonus money falls under the 1.00 threshold → lost.
+          [0, [
+            { t: "grant", which: "split" }, { t: "activate", nth: 0 }, { t: "bet", cents: 300, free: false },
+            { t: "win", recent: true, nth: 0, cents: 1_000 }, { t: "withdraw", cents: 2_000, policy: "forfeit", confirm: false },
+            { t: "bet", cents: 500, free: false }, { t: "bet", cents: 200, free: false }, { t: "bet", cents: 150, free: false },
+            { t: "tick", quiet: true },
+          ]],
           // Everything lost: no cash, the bonus money staked and lost, wagering left → lost after the quiet time.
           [0, [
             { t: "grant", which: "fixed" }, { t: "activate", nth: 0 }, { t: "bet", cents: 300, free: false },
@@ -472,6 +519,7 @@ function expectEnded(after: Wallet, before: Wallet, guid: string, label: string,
   expect(after.cash, label).toBe(before.cash);
   if (before.active === guid) {
     expect(after.bonus, label).toBe(0);
+    expect(after.deferred, label).toBe(0);
     expect(after.wager, label).toBe(0);
     expect(after.spins, label).toBe(0);
     expect(after.active, label).toBeNull();

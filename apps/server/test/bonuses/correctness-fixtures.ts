@@ -22,6 +22,9 @@ export async function createCampaign(
     autoActivation?: boolean;
     autoActivationSeconds?: number;
     isCumulative?: boolean;
+    distributionPercent?: string;
+    depositDefer?: boolean;
+    threshold?: string;
   },
 ): Promise<Campaign> {
   const bonusGuid = randomUUID();
@@ -30,8 +33,8 @@ export async function createCampaign(
   await database.query(
     `INSERT INTO bonus_campaign_versions (guid, bonus_guid, version, bonus_name, bonus_trigger, bonus_type, deposit_number,
        bonus_percent, bonus_wager, wagering_expiration_time, activation_expiration_time, auto_activation, is_cumulative, game_guids,
-       auto_activation_time)
-     VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8, 86400, 86400, $9, $10, $11::uuid[], $12)`,
+       auto_activation_time, winnings_distribution_percent, deposit_defer)
+     VALUES ($1, $2, 1, $3, $4, $5, $6, $7, $8, 86400, 86400, $9, $10, $11::uuid[], $12, $13, $14)`,
     [
       versionGuid,
       bonusGuid,
@@ -45,12 +48,14 @@ export async function createCampaign(
       options.isCumulative ?? true,
       `{${(options.gameGuids ?? []).join(",")}}`,
       options.autoActivationSeconds ?? 0,
+      options.distributionPercent ?? "0",
+      options.depositDefer ?? false,
     ],
   );
   await database.query(
-    `INSERT INTO bonus_campaign_currencies (version_guid, currency_guid, max_bonus_sum, max_cashout, free_spins_count, free_spin_bet)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [versionGuid, options.currencyGuid, options.maxBonusSum ?? "0", options.maxCashout ?? "0", options.spins ?? 0, options.spinBet ?? "0"],
+    `INSERT INTO bonus_campaign_currencies (version_guid, currency_guid, max_bonus_sum, max_cashout, free_spins_count, free_spin_bet, bonus_threshold)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [versionGuid, options.currencyGuid, options.maxBonusSum ?? "0", options.maxCashout ?? "0", options.spins ?? 0, options.spinBet ?? "0", options.threshold ?? "0"],
   );
   await database.query("UPDATE bonus_campaigns SET current_version_guid = $2 WHERE bonus_guid = $1", [bonusGuid, versionGuid]);
   return { bonusGuid, versionGuid };
