@@ -11,3 +11,6 @@ ALTER TABLE "customer_bonuses" ADD CONSTRAINT "customer_bonuses_progress_milesto
 --> statement-breakpoint
 -- What the sweeper scans for due auto-activations.
 CREATE INDEX "customer_bonuses_auto_activate_idx" ON "customer_bonuses" USING btree ("auto_activate_at") WHERE "customer_bonuses"."status" = 'offered' AND "customer_bonuses"."auto_activate_at" IS NOT NULL;
+--> statement-breakpoint
+-- What the late-money sweep scans: recently ended bonuses.
+CREATE INDEX "customer_bonuses_finished_idx" ON "customer_bonuses" USING btree ("finished_at") WHERE "customer_bonuses"."finished_at" IS NOT NULL;

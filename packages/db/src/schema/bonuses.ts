@@ -234,6 +234,10 @@ export const customerBonuses = pgTable(
     index("customer_bonuses_auto_activate_idx")
       .on(t.auto_activate_at)
       .where(sql`${t.status} = 'offered' AND ${t.auto_activate_at} IS NOT NULL`),
+    // The late-money sweep looks at recently ended bonuses (ADR 031).
+    index("customer_bonuses_finished_idx")
+      .on(t.finished_at)
+      .where(sql`${t.finished_at} IS NOT NULL`),
     check("customer_bonuses_progress_milestone_range", sql`${t.progress_milestone} IN (0, 25, 50, 75)`),
     check(
       "customer_bonuses_amounts_non_negative",

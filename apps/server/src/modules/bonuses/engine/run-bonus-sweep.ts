@@ -17,6 +17,9 @@ export const BONUS_SWEEP_BATCH = 100;
  */
 export const BONUS_QUIET_SECONDS = 30;
 
+/** Late bonus money is looked for on wallets whose bonus ended this recently (rounds close long before). */
+export const LATE_MONEY_DAYS = 7;
+
 export type BonusSweepReport = Record<string, number>;
 
 const quiet = sql`w.updated_at < now() - make_interval(secs => ${BONUS_QUIET_SECONDS})`;
@@ -205,7 +208,13 @@ async function announceMilestones(db: Db): Promise<number> {
 async function sweepLateBonusMoney(db: Db): Promise<number> {
   const when = sql`w.customer_bonus_guid IS NULL AND w.bonus_balance > 0 AND ${quiet}
                    AND EXISTS (SELECT 1 FROM customer_bonuses e WHERE e.wallet_guid = w.guid AND e.finished_at IS NOT NULL)`;
-  const wallets = await queryRows<{ guid: string }>(db, sql`SELECT w.guid FROM wallets w WHERE ${when} LIMIT ${BONUS_SWEEP_BATCH}`);
+  // Driven by recently ended bonuses (indexed on finished_at), not by a scan of every wallet.
+  const wallets = await queryRows<{ guid: string }>(
+    db,
+    sql`SELECT DISTINCT w.guid FROM customer_bonuses r JOIN wallets w ON w.guid = r.wallet_guid
+         WHERE r.finished_at > now() - make_interval(days => ${LATE_MONEY_DAYS}) AND ${when}
+         LIMIT ${BONUS_SWEEP_BATCH}`,
+  );
   let swept = 0;
   for (const { guid } of wallets) {
     const done = await db.transaction(async (tx) => {
