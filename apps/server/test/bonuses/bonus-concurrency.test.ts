@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { activateCustomerBonus } from "../../src/modules/bonuses/engine/activate-customer-bonus.ts";
+import { cancelCustomerBonus } from "../../src/modules/bonuses/engine/cancel-customer-bonus.ts";
 import { grantBonus } from "../../src/modules/bonuses/engine/grant-bonus.ts";
 import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
 import { createTestDeposit } from "../../src/modules/payments/create-test-deposit.ts";
@@ -27,12 +28,25 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
   let payments: PaymentsContext;
   let usd: string;
   let fixed: Campaign;
+  let welcome: Campaign;
 
   beforeAll(async () => {
     ctx = await buildTestApp({}, { demo: true });
     payments = { db: ctx.database.db, env: ctx.app.env, providers: createProviderRegistry({ db: ctx.database.db, env: ctx.app.env }), log: ctx.app.log };
     usd = await currencyGuid(ctx.database, "USD");
     fixed = await createCampaign(ctx.database, { type: "fixed_amount", currencyGuid: usd, maxBonusSum: "5", wager: "10", maxCashout: "0" });
+    // A first-deposit welcome offer (100 % up to 10.00, auto-activated), as operators run them.
+    welcome = await createCampaign(ctx.database, {
+      type: "deposit_match",
+      trigger: "deposit",
+      currencyGuid: usd,
+      depositNumber: 1,
+      bonusPercent: "100",
+      maxBonusSum: "10",
+      wager: "10",
+      autoActivation: true,
+      isCumulative: false,
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -79,6 +93,12 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
       ]);
       expect(results.length).toBe(bets.length + 3);
 
+      // A sweep skips a wallet a bet holds right now (SKIP LOCKED) and acts on a later tick.
+      for (let tick = 0; tick < 5; tick += 1) {
+        const [row] = await ctx.database.query<{ status: string }>("SELECT status FROM customer_bonuses WHERE guid = $1", [bonusGuid]);
+        if (row!.status !== "active") break;
+        await sweep(ctx.database.db);
+      }
       const [bonus] = await ctx.database.query<{ status: string; forfeited: string }>(
         "SELECT status, trim_scale(forfeited_amount)::text AS forfeited FROM customer_bonuses WHERE guid = $1",
         [bonusGuid],
@@ -135,27 +155,21 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
       wager: "5",
       isCumulative: false,
     });
-    const [firstDeposit] = await ctx.database.query<{ bonus_guid: string }>(
-      `SELECT bc.bonus_guid FROM bonus_campaigns bc JOIN bonus_campaign_versions v ON v.guid = bc.current_version_guid
-        WHERE bc.status = 'active' AND v.bonus_trigger = 'deposit' AND v.deposit_number = 1 ORDER BY v.created_at LIMIT 1`,
-    );
     for (let round = 0; round < 6; round += 1) {
       const seat = await seatPlayer(ctx.database);
       const settled = await Promise.allSettled(
         Array.from({ length: 4 }, () => createTestDeposit(payments, { playerGuid: seat.playerGuid, currencyGuid: usd, amount: "20", idempotency: null })),
       );
-      expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(4);
+      expect(settled.map((s) => (s.status === "rejected" ? `${String(s.reason)} ${String((s.reason as { cause?: unknown }).cause)}` : "ok"))).toEqual(["ok", "ok", "ok", "ok"]);
       const grants = await ctx.database.query<{ bonus_guid: string; number: number; status: string }>(
         `SELECT cb.bonus_guid, p.number, cb.status FROM customer_bonuses cb JOIN payments p ON p.guid = cb.payment_guid
           WHERE cb.customer_guid = $1`,
         [seat.playerGuid],
       );
       expect(grants.filter((g) => g.bonus_guid === anyDeposit.bonusGuid)).toHaveLength(1);
-      if (firstDeposit) {
-        const welcome = grants.filter((g) => g.bonus_guid === firstDeposit.bonus_guid);
-        expect(welcome).toHaveLength(1);
-        expect(welcome[0]!.number).toBe(1);
-      }
+      const first = grants.filter((g) => g.bonus_guid === welcome.bonusGuid);
+      expect(first).toHaveLength(1);
+      expect(first[0]!.number).toBe(1);
       // Deposit numbers are 1..4, each once; at most one bonus is active on the wallet.
       const numbers = await ctx.database.query<{ number: number }>(
         "SELECT number FROM payments WHERE customer_guid = $1 AND transaction_type = 'deposit' ORDER BY number",
@@ -252,5 +266,85 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
       }
       await expectBooksClean();
     }
+  });
+
+  it("activations racing on one wallet: exactly one bonus goes active, one grant transfer, the others get CONFLICT", async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const seat = await seatPlayer(ctx.database);
+      const offered: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const granted = await ctx.database.db.transaction((tx) =>
+          grantBonus(tx, { versionGuid: fixed.versionGuid, playerGuid: seat.playerGuid, currencyGuid: usd, trigger: "manual", sourceKey: `act:${randomUUID()}` }),
+        );
+        if (granted.status !== "granted") throw new Error(JSON.stringify(granted));
+        offered.push(granted.customerBonusGuid);
+      }
+      // Each bonus activated twice at once (a double click), all four bonuses at once.
+      const results = await Promise.allSettled(
+        [...offered, ...offered].map((guid) => activateCustomerBonus(ctx.database.db, { playerGuid: seat.playerGuid, customerBonusGuid: guid, actor: "player" })),
+      );
+      const won = results.filter((r) => r.status === "fulfilled");
+      expect(won).toHaveLength(1);
+      for (const r of results) if (r.status === "rejected") expect((r.reason as { code?: string }).code).toBe("CONFLICT");
+      const [state] = await ctx.database.query<{ active: number; grants: number; bonus_balance: string }>(
+        `SELECT (SELECT count(*)::int FROM customer_bonuses WHERE wallet_guid = $1 AND status = 'active') AS active,
+                (SELECT count(*)::int FROM ledger_transfers WHERE kind = 'bonus_grant' AND bonus_guid = ANY($2::uuid[])) AS grants,
+                (SELECT trim_scale(bonus_balance)::text FROM wallets WHERE guid = $1) AS bonus_balance`,
+        [seat.walletGuid, offered],
+      );
+      expect(state).toEqual({ active: 1, grants: 1, bonus_balance: "5" });
+    }
+    await expectBooksClean();
+  });
+
+  it("a player's cancel racing the completion sweep: the bonus ends once, as one or the other, and the money matches that outcome", async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 10; round += 1) {
+      const { seat, bonusGuid } = await seatWithBonus("1");
+      await ctx.database.query("UPDATE wallets SET wager = 0 WHERE guid = $1", [seat.walletGuid]);
+      await Promise.allSettled([
+        cancelCustomerBonus(ctx.database.db, { playerGuid: seat.playerGuid, customerBonusGuid: bonusGuid, actor: "player" }),
+        sweep(ctx.database.db),
+      ]);
+      const [row] = await ctx.database.query<{ status: string }>("SELECT status FROM customer_bonuses WHERE guid = $1", [bonusGuid]);
+      outcomes.add(row!.status);
+      const moves = await transfers(bonusGuid);
+      const [wallet] = await ctx.database.query<{ balance: string; bonus_balance: string }>(
+        "SELECT trim_scale(balance)::text AS balance, trim_scale(bonus_balance)::text AS bonus_balance FROM wallets WHERE guid = $1",
+        [seat.walletGuid],
+      );
+      if (row!.status === "completed") {
+        expect(moves.map((m) => m.kind).sort()).toEqual(["bonus_conversion", "bonus_grant"]);
+        expect(wallet).toEqual({ balance: "6", bonus_balance: "0" });
+      } else {
+        expect(row!.status).toBe("cancelled");
+        expect(moves.map((m) => m.kind).sort()).toEqual(["bonus_forfeit", "bonus_grant"]);
+        expect(wallet).toEqual({ balance: "1", bonus_balance: "0" });
+      }
+    }
+    expect(outcomes.size).toBeGreaterThanOrEqual(1);
+    await expectBooksClean();
+  });
+
+  it("two accounts of one person (same phone) making their first deposit at once: one welcome bonus between them", async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const phone = String(7_700_000_000 + Math.floor(Math.random() * 99_999_999));
+      const seats = await Promise.all(Array.from({ length: 3 }, () => seatPlayer(ctx.database)));
+      for (const [i, seat] of seats.entries()) {
+        // The same line written three ways.
+        const [code, number] = [["+44", phone], ["44", `0${phone}`], ["0044", `${phone.slice(0, 4)} ${phone.slice(4)}`]][i]!;
+        await ctx.database.query("UPDATE users SET phone_code = $2, phone_number = $3 WHERE guid = $1", [seat.playerGuid, code, number]);
+      }
+      const settled = await Promise.allSettled(
+        seats.map((seat) => createTestDeposit(payments, { playerGuid: seat.playerGuid, currencyGuid: usd, amount: "20", idempotency: null })),
+      );
+      expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+      const [grants] = await ctx.database.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM customer_bonuses WHERE bonus_guid = $1 AND customer_guid = ANY($2::uuid[])",
+        [welcome.bonusGuid, seats.map((s) => s.playerGuid)],
+      );
+      expect(grants!.n).toBe(1);
+    }
+    await expectBooksClean();
   });
 });

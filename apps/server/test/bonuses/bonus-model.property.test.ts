@@ -128,6 +128,18 @@ beforeAll(async () => {
   split = await createCampaign(ctx.database, { type: "fixed_amount", currencyGuid: usd, maxBonusSum: "4", wager: "1", distributionPercent: "30", threshold: "1" });
   // 3.00 held in the deferred pocket until the next deposit.
   deferred = await createCampaign(ctx.database, { type: "fixed_amount", currencyGuid: usd, maxBonusSum: "3", wager: "1", depositDefer: true });
+  // The deposit hook's offers: a first-deposit match (100 % up to 10.00, auto-activated, a welcome bonus).
+  await createCampaign(ctx.database, {
+    type: "deposit_match",
+    trigger: "deposit",
+    currencyGuid: usd,
+    depositNumber: 1,
+    bonusPercent: "100",
+    maxBonusSum: "10",
+    wager: "2",
+    autoActivation: true,
+    isCumulative: false,
+  });
   spins = await createCampaign(ctx.database, { type: "free_spins", currencyGuid: usd, wager: "1", spins: 3, spinBet: "0.5", gameGuids: [game!.guid] });
 });
 afterAll(async () => {
@@ -210,7 +222,7 @@ describe("bonus engine against a model (fast-check)", () => {
           if (op.t === "deposit") {
             const payment = await createTestDeposit(payments, { playerGuid: seat.playerGuid, currencyGuid: usd, amount: money(op.cents), idempotency: null });
             const after = await walletRow(seat.walletGuid);
-            // The demo's deposit offers (1st deposit: a match, auto-activated; 2nd: free spins) go through the real hook.
+            // The first-deposit offer goes through the real hook (and the welcome guard).
             const granted = await ctx.database.query<{ guid: string; status: string; bonus_amount: string; wager_amount: string; free_spin_count: number; bonus_type: string }>(
               "SELECT guid, status, bonus_amount::text, wager_amount::text, free_spin_count, bonus_type FROM customer_bonuses WHERE payment_guid = $1 ORDER BY created_at",
               [payment],

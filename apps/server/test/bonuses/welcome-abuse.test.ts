@@ -67,6 +67,7 @@ describe("normalisation", () => {
     expect(normaliseEmail("  Ann.Lee+bonus2@Example.COM ")).toBe("ann.lee@example.com");
     expect(normaliseEmail("+x@example.com")).toBe("+x@example.com");
     expect(normalisePhone("+44", "07700 900-123")).toBe(normalisePhone("44", "7700900123"));
+    expect(normalisePhone("0044", "7700 900123")).toBe(normalisePhone("+44", "7700900123"));
     expect(normalisePhone("+44", "7700900123")).not.toBe(normalisePhone("+1", "7700900123"));
     expect(normalisePhone("44", "12")).toBeNull();
   });

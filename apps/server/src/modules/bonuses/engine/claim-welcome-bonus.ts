@@ -28,13 +28,15 @@ export function normaliseEmail(email: string): string {
 }
 
 /**
- * A phone as digits only: country code, then the national number without leading zeros (the national
- * trunk prefix: "+44 07700 900123" and "+44 7700 900123" are one line). Null when too short to mean anything.
+ * A phone as digits only: country code without the "00" international prefix, then the national number
+ * without leading zeros (the national trunk prefix: "+44 07700 900123", "0044 7700 900123" and
+ * "+44 7700 900123" are one line). Null when too short to mean anything.
  */
 export function normalisePhone(code: string | null, number: string | null): string | null {
   const national = (number ?? "").replace(/\D/g, "").replace(/^0+/, "");
   if (national.length < 5) return null;
-  return `${(code ?? "").replace(/\D/g, "")}:${national}`;
+  // The country code without its international prefix ("0044" and "+44" are one code).
+  return `${(code ?? "").replace(/\D/g, "").replace(/^0+/, "")}:${national}`;
 }
 
 // Domain-separated so one kind's value can never collide with another's.
