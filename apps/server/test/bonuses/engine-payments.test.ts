@@ -122,7 +122,8 @@ describe("the deposit hook", () => {
     expect((await call(t, player, "POST", "/billing/deposit/test", { amount: "30", currency_guid: usd })).statusCode).toBe(200);
     const [bonus] = await bonusesOf(player);
     expect(bonus).toMatchObject({ bonus_guid: campaign.bonusGuid, status: "active" });
-    expect(await pockets(t.database, wallet)).toMatchObject({ balance: "30", bonus_balance: "0", deferred_bonus_balance: "15" });
+    // Not playable yet: no wagering runs on it.
+    expect(await pockets(t.database, wallet)).toMatchObject({ balance: "30", bonus_balance: "0", deferred_bonus_balance: "15", wager: "0" });
     // Deferred money is not played and does not complete.
     await runBonusSweep(t.database.db);
     expect((await bonusRow(t.database, bonus!.guid)).status).toBe("active");
@@ -130,7 +131,7 @@ describe("the deposit hook", () => {
     expect((await call(t, player, "POST", "/billing/deposit/test", { amount: "10", currency_guid: usd })).statusCode).toBe(200);
     expect((await pockets(t.database, wallet)).deferred_bonus_balance).toBe("15");
     expect((await call(t, player, "POST", "/billing/deposit/test", { amount: "25", currency_guid: usd })).statusCode).toBe(200);
-    expect(await pockets(t.database, wallet)).toMatchObject({ balance: "65", bonus_balance: "15", deferred_bonus_balance: "0" });
+    expect(await pockets(t.database, wallet)).toMatchObject({ balance: "65", bonus_balance: "15", deferred_bonus_balance: "0", wager: "15" });
     expect(await bonusRow(t.database, bonus!.guid)).toMatchObject({ deferred: false });
     expect((await transfersOf(t.database, bonus!.guid)).map((x) => x.kind)).toEqual(["bonus_grant", "bonus_release"]);
   });

@@ -88,7 +88,8 @@ export async function activateCustomerBonusInTransaction(
     sql`UPDATE wallets w
            SET customer_bonus_guid = cb.guid,
                customer_bonus_expire_date = now() + make_interval(secs => cb.wagering_expiration_time),
-               wager = cb.wager_amount,
+               -- A deferred bonus is not playable yet: its wagering starts when the money is released.
+               wager = CASE WHEN ${deferred} THEN 0 ELSE cb.wager_amount END,
                bonus_threshold = cb.bonus_threshold,
                winnings_distribution_percent = cb.winnings_distribution_percent,
                deposit_defer = ${deferred},

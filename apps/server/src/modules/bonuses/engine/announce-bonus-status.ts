@@ -11,8 +11,8 @@ export type BonusStatusEvent = RealtimeEventPayload<"bonus_status_changed">["eve
  * wallet's while the bonus is the wallet's active one, else none (ended) or all of it (offered).
  */
 export async function announceBonusStatus(tx: SqlExecutor, customerBonusGuid: string, event: BonusStatusEvent): Promise<void> {
-  const left = sql`CASE WHEN w.customer_bonus_guid = cb.guid THEN w.wager
-                        WHEN cb.status = 'offered' THEN cb.wager_amount ELSE 0 END`;
+  const left = sql`CASE WHEN cb.status = 'offered' OR (cb.status = 'active' AND cb.deferred) THEN cb.wager_amount
+                        WHEN w.customer_bonus_guid = cb.guid THEN w.wager ELSE 0 END`;
   const progress = sql`CASE WHEN cb.status = 'completed' THEN 100
                             WHEN cb.wager_amount <= 0 OR cb.status <> 'active' THEN 0
                             ELSE LEAST(100, GREATEST(0, floor((cb.wager_amount - ${left}) * 100 / cb.wager_amount)))::int END`;

@@ -91,6 +91,11 @@ async function releaseDeferredBonus(tx: SqlExecutor, input: DepositBonusInput): 
     if (moved.status === "insufficient_funds") throw new Error(`bonus ${bonus.guid}: nothing to release`);
   }
   await tx.execute(sql`UPDATE customer_bonuses SET deferred = false, updated_at = now() WHERE guid = ${bonus.guid}::uuid`);
-  await tx.execute(sql`UPDATE wallets SET deposit_defer = false, updated_at = now() WHERE guid = ${input.walletGuid}::uuid`);
+  // The wagering starts now, with the money playable.
+  await tx.execute(
+    sql`UPDATE wallets w SET deposit_defer = false, wager = cb.wager_amount, updated_at = now()
+          FROM customer_bonuses cb
+         WHERE w.guid = ${input.walletGuid}::uuid AND cb.guid = ${bonus.guid}::uuid AND w.customer_bonus_guid = cb.guid`,
+  );
   await announceBonusStatus(tx, bonus.guid, "activated");
 }

@@ -179,7 +179,7 @@ async function settleFreeSpins(db: Db): Promise<number> {
 /** bonus_status_changed progress once per milestone (25, 50, 75 %) crossed, tracked on the row. */
 async function announceMilestones(db: Db): Promise<number> {
   const milestone = sql`(LEAST(3, floor((cb.wager_amount - w.wager) * 4 / cb.wager_amount)) * 25)::smallint`;
-  const when = sql`cb.status = 'active' AND ${holds} AND cb.wager_amount > 0 AND ${milestone} > cb.progress_milestone`;
+  const when = sql`cb.status = 'active' AND ${holds} AND NOT cb.deferred AND cb.wager_amount > 0 AND ${milestone} > cb.progress_milestone`;
   let announced = 0;
   for (const guid of await candidates(db, when)) {
     const done = await db.transaction(async (tx) => {
