@@ -230,6 +230,9 @@ describe("eligibility", () => {
       customerBonusGuid: grantedGuid(first),
     });
     expect(await grant(t.database, oneOff, { playerGuid: seat.playerGuid, currencyGuid: usd })).toMatchObject({ status: "ineligible" });
+    const excluded = await seatPlayer(t.database, {});
+    await t.database.query("INSERT INTO player_exclusions (user_guid, kind, starts_at, ends_at) VALUES ($1, 'time_out', now(), now() + interval '1 day')", [excluded.playerGuid]);
+    expect(await grant(t.database, oneOff, { playerGuid: excluded.playerGuid, currencyGuid: usd })).toEqual({ status: "ineligible", reason: "the player is excluded from gambling" });
     const ended = await engineCampaign(t.database, { currencyGuid: usd, maxBonusSum: "5", endDate: new Date(Date.now() - 1000).toISOString() });
     expect(await grant(t.database, ended, { playerGuid: seat.playerGuid, currencyGuid: usd })).toMatchObject({ status: "ineligible" });
     await tick();

@@ -47,6 +47,7 @@ type Terms = {
   payment_number: number | null;
   wallet_guid: string | null;
   already_granted: boolean;
+  excluded: boolean;
   bonus_amount: string | null;
   has_amount: boolean;
   wager_amount: string | null;
@@ -84,6 +85,7 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
                COALESCE(${depositAmount}::numeric < t.min_deposit_sum, false) AS below_min_deposit,
                (SELECT p.number FROM payments p WHERE p.guid = ${input.paymentGuid ?? null}::uuid) AS payment_number,
                (SELECT w.guid FROM wallets w WHERE w.customer_guid = ${input.playerGuid}::uuid AND w.currency_guid = ${input.currencyGuid}::uuid) AS wallet_guid,
+               player_excluded(${input.playerGuid}::uuid) AS excluded,
                EXISTS (SELECT 1 FROM customer_bonuses o WHERE o.customer_guid = ${input.playerGuid}::uuid AND o.bonus_guid = v.bonus_guid) AS already_granted,
                a.bonus_amount::text AS bonus_amount,
                CASE WHEN v.bonus_type = 'free_spins' THEN COALESCE(t.free_spins_count > 0, false)
@@ -176,6 +178,8 @@ async function notifyOffer(tx: SqlExecutor, customerBonusGuid: string): Promise<
 function whyIneligible(terms: Terms, input: GrantBonusInput): string | null {
   // Staff may grant any offer by hand; every other trigger must be the version's own.
   if (input.trigger !== "manual" && input.trigger !== terms.bonus_trigger) return `the bonus is not a ${input.trigger} bonus`;
+  // No inducement to gamble while a time-out or self-exclusion is in force (ADR 020).
+  if (terms.excluded) return "the player is excluded from gambling";
   if (terms.campaign_status !== "active") return "the campaign is not active";
   if (!terms.in_window) return "the campaign is outside its dates";
   if (!terms.has_terms) return "the bonus is not offered in this currency";
