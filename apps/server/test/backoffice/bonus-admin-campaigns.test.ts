@@ -240,6 +240,24 @@ describe("bonus campaigns in the back office", () => {
     ]);
   });
 
+  it("two edits at once get consecutive versions, neither lost", async () => {
+    const first = await create(ctx, marketing, fixedCampaign());
+    const [a, b] = await Promise.all([
+      call(ctx, marketing, "PUT", `/bonus-campaigns/${first.bonus_guid}`, fixedCampaign({ bonus_wager: "6" })),
+      call(ctx, marketing, "PUT", `/bonus-campaigns/${first.bonus_guid}`, fixedCampaign({ bonus_wager: "7" })),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const detail = (await call(ctx, marketing, "GET", `/bonus-campaigns/${first.bonus_guid}`)).json()
+      .payload as CampaignDetail;
+    expect(detail.versions.map((v) => v.version)).toEqual([3, 2, 1]);
+    expect(
+      detail.versions
+        .slice(0, 2)
+        .map((v) => v.bonus_wager)
+        .sort(),
+    ).toEqual(["6", "7"]);
+  });
+
   it("moves through the statuses and refuses the wrong transitions", async () => {
     const { bonus_guid } = await create(ctx, marketing, fixedCampaign());
     const status = (action: string, extra: Record<string, unknown> = {}) =>
