@@ -211,6 +211,9 @@ export const envObject = z.object({
   // A withdrawal while a bonus is active (ADR 031): forfeit = allowed once the player confirms cancelling
   // the bonus (extra_data.forfeit_bonus), refuse = only after the bonus ended.
   BONUS_WITHDRAWAL_POLICY: z.enum(["forfeit", "refuse"]).default("forfeit"),
+  // The bonus engine's sweep period (ADR 031); 0 = no background sweep. Unset: 5000, or 0 under
+  // NODE_ENV=test, where tests run the sweep themselves (runBonusSweep).
+  BONUS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   // KYC documents (ADR 023). The AES-256-GCM key of the stored files: 64 hex characters (32 bytes).
   DOCUMENTS_KEY: z
     .string()

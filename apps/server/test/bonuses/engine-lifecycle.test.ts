@@ -240,3 +240,30 @@ describe("eligibility", () => {
     expect(row!.status).toBe("ended");
   });
 });
+
+describe("the background sweep", () => {
+  it("is off under NODE_ENV=test unless BONUS_SWEEP_INTERVAL_MS is set; then it ends due bonuses by itself", async () => {
+    const seat = await seatPlayer(t.database, {});
+    const idle = await activeBonus(seat, { currencyGuid: usd, maxBonusSum: "4", wager: "0" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await bonusRow(t.database, idle)).status).toBe("active");
+    await t.app.ready();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await bonusRow(t.database, idle)).status).toBe("active");
+    expect((await tick()).completed).toBe(1);
+
+    const busy = await buildTestApp({ BONUS_SWEEP_INTERVAL_MS: "50" }, { demo: true });
+    try {
+      const other = await seatPlayer(busy.database, {});
+      const campaign = await engineCampaign(busy.database, { currencyGuid: await currencyGuid(busy.database, "USD"), maxBonusSum: "4", wager: "0", autoActivation: true });
+      const guid = grantedGuid(await grant(busy.database, campaign, { playerGuid: other.playerGuid, currencyGuid: await currencyGuid(busy.database, "USD") }));
+      await busy.app.ready();
+      const deadline = Date.now() + 5000;
+      while ((await bonusRow(busy.database, guid)).status === "active" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await bonusRow(busy.database, guid)).status).toBe("completed");
+      await expectBooksClean(busy.database);
+    } finally {
+      await busy.close();
+    }
+  });
+});

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
-import { createBonusSweeper, type BonusSweeper } from "./bonus-sweeper.ts";
+import { BONUS_SWEEP_INTERVAL_MS, createBonusSweeper } from "./bonus-sweeper.ts";
 
-declare module "fastify" {
-  // Module augmentation needs an interface.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  interface FastifyInstance {
-    /** The bonus engine's timers; tests drive them with bonusSweeper.tick(). */
-    bonusSweeper: BonusSweeper;
-  }
-}
-
-/** The bonus engine's background work (the sweeper: auto-activation, expiries, completion, scheduled campaigns), started with the app. */
+/**
+ * The bonus engine's background work (the sweeper: auto-activation, expiries, completion, scheduled
+ * campaigns), started with the app and stopped with it. Tests run runBonusSweep themselves.
+ */
 export const bonusEnginePlugin: FastifyPluginAsync = fp(async (app) => {
-  const sweeper = createBonusSweeper(app.database.db, app.log);
-  app.decorate("bonusSweeper", sweeper);
+  // Under NODE_ENV=test a background pass would end other suites' hand-made bonuses mid-test.
+  const interval = app.env.BONUS_SWEEP_INTERVAL_MS ?? (app.env.NODE_ENV === "test" ? 0 : BONUS_SWEEP_INTERVAL_MS);
+  const sweeper = createBonusSweeper(app.database.db, app.log, interval);
   app.addHook("onReady", async () => sweeper.start());
   app.addHook("onClose", async () => sweeper.stop());
 });
