@@ -10,25 +10,50 @@ import { useBrowserSession } from "./support/browser-session.ts";
 // wagering bar at 0 % and 500 USD left to wager, and cancels it after a confirmation that says the
 // bonus money is forfeited.
 
-const { open } = useBrowserSession();
+const session = useBrowserSession();
+
+/**
+ * A page whose player is a person of their own. One welcome bonus per person (ADR 031) links
+ * accounts by the session log's address + user agent, and every browser of a run is 127.0.0.1 with
+ * the same Chromium: the server trusts X-Forwarded-For from loopback (scripts/e2e.mjs), so each
+ * player gets an address of the IPv6 documentation range.
+ */
+function open() {
+  const ip = `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+  return session.open({ extraHTTPHeaders: { "x-forwarded-for": ip } }).then((tracked) => ({ ...tracked, ip }));
+}
 
 /** The sandbox's always-succeeding Visa (apps/server/src/modules/payments/providers/sandbox/sandbox-cards.ts). */
 const TEST_CARD = "4242 4242 4242 4242";
 
 const header = (page: Page) => page.getByRole("banner", { includeHidden: true });
 
-/** A player who has never deposited, signed up outside the browser and logged in through the dialog. */
-async function logInAsNewPlayer(page: Page) {
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown; ip?: string } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.ip ? { "x-forwarded-for": init.ip } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await res.json()) as { payload: unknown };
+  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
+  return json.payload as T;
+}
+
+/**
+ * A player who has never deposited, signed up outside the browser (page.request would share the
+ * browser's cookies) and logged in through the dialog. Answers the API token and the USD guid.
+ */
+async function logInAsNewPlayer(page: Page, ip: string): Promise<{ token: string; usd: string }> {
   const email = `bonus-hub-${randomBytes(6).toString("hex")}@example.com`;
   const password = "bonus-hub-pass-1";
-  const currencies = (await (await fetch(`${baseUrl()}/api/v1/dictionary/currencies`)).json()) as { payload: { guid: string; code: string }[] };
-  const usd = currencies.payload.find((c) => c.code === "USD")!.guid;
-  const created = await fetch(`${baseUrl()}/api/v1/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, currency_guid: usd }),
-  });
-  expect(created.status).toBe(200);
+  const currencies = await api<{ guid: string; code: string }[]>("/dictionary/currencies");
+  const usd = currencies.find((c) => c.code === "USD")!.guid;
+  // The sign-up's own session is logged too: from the player's address as well.
+  const signed = await api<{ access_token: string }>("/signup", { body: { email, password, currency_guid: usd }, ip });
   await page.goto("/?modal=login");
   await waitForHydration(page);
   const login = page.getByRole("dialog", { name: "Log in" });
@@ -37,6 +62,31 @@ async function logInAsNewPlayer(page: Page) {
   await login.getByRole("button", { name: "Log in", exact: true }).click();
   await page.getByTestId("header-player").waitFor();
   await header(page).getByTestId("header-wallet-currency").filter({ hasText: "USD" }).waitFor();
+  return { token: signed.access_token, usd };
+}
+
+/**
+ * Whether socket.io has answered the page's socket CONNECT ("40…"; over long-polling, packets
+ * separated by \x1e, or a websocket frame): realtime events are not replayed to a later socket.
+ */
+function watchSocket(page: Page) {
+  const state = { connected: false };
+  const isConnectAck = (text: string) => text.split("\x1e").some((packet) => packet.startsWith("40"));
+  page.on("response", (response) => {
+    if (!response.url().includes("/socket.io/") || response.request().method() !== "GET") return;
+    void response.text().then(
+      (text) => {
+        if (isConnectAck(text)) state.connected = true;
+      },
+      () => undefined,
+    );
+  });
+  page.on("websocket", (socket) => {
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload === "string" && isConnectAck(payload)) state.connected = true;
+    });
+  });
+  return state;
 }
 
 describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", () => {
@@ -69,8 +119,8 @@ describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", (
   });
 
   it("deposits 50 USD from the offer, sees the bonus active at 0 % with 500 USD to wager, and cancels it", async () => {
-    const { page, errors } = await open();
-    await logInAsNewPlayer(page);
+    const { page, errors, ip } = await open();
+    await logInAsNewPlayer(page, ip);
 
     // The offer says this player can get it, and its Deposit button opens the deposit dialog.
     await page.goto("/bonus-hub/promo");
@@ -124,6 +174,34 @@ describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", (
     // With the bonus-hub flag on (the default), /account/bonuses lives in the hub.
     await page.goto("/account/bonuses#history");
     await page.waitForURL((url) => url.pathname === "/bonus-hub/my-bonuses");
+    expect(errors).toEqual([]);
+  });
+
+  it("follows the bonus over the socket: granted and activated while My bonuses is open, then cancelled elsewhere", async () => {
+    const { page, errors, ip } = await open();
+    const socket = watchSocket(page);
+    const { token, usd } = await logInAsNewPlayer(page, ip);
+    // A page load opens a new socket: wait for that one.
+    socket.connected = false;
+    await page.goto("/bonus-hub/my-bonuses");
+    await waitForHydration(page);
+    await page.getByText("No bonuses yet").waitFor();
+    await expect.poll(() => socket.connected, { timeout: 10_000 }).toBe(true);
+
+    // A deposit settles elsewhere (the demo-mode test deposit): the page follows without a reload.
+    await api("/billing/deposit/test", { token, body: { amount: "50", currency_guid: usd } });
+    const active = page.getByTestId("active-bonus");
+    await active.waitFor({ timeout: 15_000 });
+    await page.getByText("You have a new bonus: Welcome bonus").waitFor();
+    await page.getByText("Your bonus is active: Welcome bonus").waitFor();
+    await expect(active.getByTestId("bonus-balance").innerText()).resolves.toMatch(/50\.00 USD/);
+
+    // Cancelled from another device: the page says so and moves it to the history.
+    const [bonus] = await api<{ guid: string }[]>("/bonuses/list?status=active", { token });
+    await api(`/bonuses/cancel/${bonus!.guid}`, { token, method: "PATCH" });
+    await page.getByText("Your bonus was cancelled: Welcome bonus").waitFor({ timeout: 15_000 });
+    await page.getByText("No active bonus. Activate one below or claim a promotion.").waitFor();
+    await page.getByTestId("past-bonus").filter({ hasText: "Cancelled" }).waitFor();
     expect(errors).toEqual([]);
   });
 });
