@@ -238,9 +238,13 @@ describe("bonus engine against a model (fast-check)", () => {
               expect(after.wager, label).toBe(wagerUnits(activated.wager_amount));
               expect(after.spins, label).toBe(activated.bonus_type === "free_spins" ? activated.free_spin_count : 0);
             } else {
-              // A deposit releases the active bonus's deferred money (no minimum in these terms).
+              // A deposit releases the active bonus's deferred money (no minimum in these terms) and starts its wagering.
               const release = w.active ? w.deferred : 0;
-              expect(after, label).toEqual({ ...w, cash: w.cash + op.cents, bonus: w.bonus + release, deferred: w.deferred - release });
+              const [active] = w.active && release > 0
+                ? await ctx.database.query<{ wager_amount: string }>("SELECT wager_amount::text FROM customer_bonuses WHERE guid = $1", [w.active])
+                : [];
+              const wager = active ? wagerUnits(active.wager_amount) : w.wager;
+              expect(after, label).toEqual({ ...w, cash: w.cash + op.cents, bonus: w.bonus + release, deferred: w.deferred - release, wager });
             }
             w = after;
           } else if (op.t === "grant") {
@@ -275,7 +279,8 @@ describe("bonus engine against a model (fast-check)", () => {
               // Deferred terms hold the money in the deferred pocket until the next deposit.
               expect(after.bonus, label).toBe(w.bonus + (row!.deposit_defer ? 0 : cents(row!.bonus_amount)));
               expect(after.deferred, label).toBe(w.deferred + (row!.deposit_defer ? cents(row!.bonus_amount) : 0));
-              expect(after.wager, label).toBe(wagerUnits(row!.wager_amount));
+              // A deferred bonus's wagering starts when its money is released.
+              expect(after.wager, label).toBe(row!.deposit_defer ? 0 : wagerUnits(row!.wager_amount));
               expect(after.spins, label).toBe(row!.bonus_type === "free_spins" ? row!.free_spin_count : 0);
               expect(after.active, label).toBe(guid);
             }
