@@ -170,6 +170,11 @@ describe("withdrawals while a bonus is active", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().payload.message ?? refused.body).toContain("Withdrawing now cancels your active bonus and its winnings. Confirm to continue.");
     expect(await pockets(t.database, wallet)).toMatchObject({ balance: "50", bonus_balance: "8" });
+    // More than the cash: refused before anything is forfeited.
+    const tooMuch = await withdraw(player, wallet, card, { forfeit_bonus: true, amount: "51" });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.body).toContain("NOT_ENOUGH_MONEY");
+    expect((await bonusRow(t.database, bonus.guid)).status).toBe("active");
     const confirmed = await withdraw(player, wallet, card, { forfeit_bonus: true });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await bonusRow(t.database, bonus.guid)).toMatchObject({ status: "cancelled", forfeited_amount: "8" });

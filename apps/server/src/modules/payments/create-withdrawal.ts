@@ -76,6 +76,7 @@ export async function createWithdrawal(ctx: PaymentsContext, input: CreateWithdr
   await applyWithdrawalBonusPolicy(ctx.db, {
     playerGuid: player.guid,
     walletGuid: wallet.guid,
+    amount,
     policy: input.bonusPolicy ?? ctx.env.BONUS_WITHDRAWAL_POLICY,
     forfeitBonus: input.forfeitBonus === true,
   });

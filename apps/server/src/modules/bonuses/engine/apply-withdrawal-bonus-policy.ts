@@ -17,16 +17,19 @@ export const WITHDRAWAL_REFUSED_MESSAGE = "You can withdraw once your active bon
  */
 export async function applyWithdrawalBonusPolicy(
   db: Db,
-  input: { playerGuid: string; walletGuid: string; policy: BonusWithdrawalPolicy; forfeitBonus: boolean },
+  input: { playerGuid: string; walletGuid: string; amount: string; policy: BonusWithdrawalPolicy; forfeitBonus: boolean },
 ): Promise<{ forfeited: string | null }> {
-  const rows = await queryRows<{ customer_bonus_guid: string | null }>(
+  const rows = await queryRows<{ customer_bonus_guid: string | null; enough: boolean }>(
     db,
-    sql`SELECT customer_bonus_guid FROM wallets WHERE guid = ${input.walletGuid}::uuid AND customer_guid = ${input.playerGuid}::uuid`,
+    sql`SELECT customer_bonus_guid, balance >= ${input.amount}::numeric AS enough
+          FROM wallets WHERE guid = ${input.walletGuid}::uuid AND customer_guid = ${input.playerGuid}::uuid`,
   );
   const active = rows[0]?.customer_bonus_guid ?? null;
   if (!active) return { forfeited: null };
   if (input.policy === "refuse") throw new AppError("CONFLICT", WITHDRAWAL_REFUSED_MESSAGE);
   if (!input.forfeitBonus) throw new AppError("CONFLICT", WITHDRAWAL_CONFIRM_FORFEIT_MESSAGE);
+  // Never forfeit a bonus for a withdrawal that cannot go through anyway (the reservation re-checks).
+  if (!rows[0]?.enough) throw new AppError("NOT_ENOUGH_MONEY", "The amount is more than your withdrawable cash balance.");
   try {
     const cancelled = await cancelCustomerBonus(db, {
       playerGuid: input.playerGuid,
