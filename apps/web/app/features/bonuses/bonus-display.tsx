@@ -31,12 +31,52 @@ const LABEL_STYLE_PROPERTIES: Record<string, keyof CSSProperties> = {
 };
 const SAFE_STYLE_VALUE = /^[#(),.%\w\s-]{1,64}$/;
 
+/** "#abc" / "#aabbcc" → [r, g, b] 0–255, or null for anything else (named colours, rgb()). */
+function parseHex(color: string): [number, number, number] | null {
+  const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
+  if (!match) return null;
+  const hex = match[1]!.length === 3 ? [...match[1]!].map((c) => c + c).join("") : match[1]!;
+  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+export function contrastRatio(a: string, b: string): number | null {
+  const x = parseHex(a);
+  const y = parseHex(b);
+  if (!x || !y) return null;
+  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG AA for the chips' small text. */
+const MIN_CONTRAST = 4.5;
+const DARK_TEXT = "#07090f";
+const LIGHT_TEXT = "#ffffff";
+
+/**
+ * A label's colours from the back office, kept readable: when its text colour fails WCAG AA on its
+ * background (white on a bright yellow, say), the text turns dark or white, whichever reads better.
+ */
 export function labelStyle(label: Pick<BonusLabel, "background_color" | "styles">): CSSProperties {
   const style: Record<string, string> = {};
   if (label.background_color && SAFE_STYLE_VALUE.test(label.background_color)) style.backgroundColor = label.background_color;
   for (const [property, value] of Object.entries(label.styles)) {
     const key = LABEL_STYLE_PROPERTIES[property] ?? (Object.values(LABEL_STYLE_PROPERTIES).includes(property as keyof CSSProperties) ? property : undefined);
     if (key && SAFE_STYLE_VALUE.test(value)) style[key as string] = value;
+  }
+  const background = style.backgroundColor;
+  if (background && parseHex(background)) {
+    const text = style.color ?? LIGHT_TEXT;
+    const ratio = contrastRatio(text, background);
+    if (ratio === null || ratio < MIN_CONTRAST)
+      style.color = (contrastRatio(DARK_TEXT, background) ?? 0) >= (contrastRatio(LIGHT_TEXT, background) ?? 0) ? DARK_TEXT : LIGHT_TEXT;
   }
   return style as CSSProperties;
 }
