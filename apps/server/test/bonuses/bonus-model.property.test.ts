@@ -330,18 +330,17 @@ describe("bonus engine against a model (fast-check)", () => {
             } else if (active && !op.confirm) {
               expect(outcome, what).toBe("CONFLICT:Withdrawing now cancels your active bonus and its winnings. Confirm to continue.");
               expect(after, what).toEqual(w);
+            } else if (w.cash < op.cents) {
+              // Too little cash: refused before anything is forfeited (a bonus is never lost for a withdrawal that cannot happen).
+              expect(outcome, what).toMatch(/^NOT_ENOUGH_MONEY:/);
+              expect(after, what).toEqual(w);
             } else {
               // Confirmed: the bonus is cancelled first (bonus money and winnings forfeited), then only cash is withdrawn.
               const [row] = active ? await ctx.database.query<{ status: string }>("SELECT status FROM customer_bonuses WHERE guid = $1", [active]) : [];
               if (active) expect(row!.status, what).toBe("cancelled");
               const free: Wallet = active ? { ...w, bonus: 0, deferred: 0, wager: 0, spins: 0, spinBet: null, spinHere: false, distribution: 0, active: null } : w;
-              if (w.cash >= op.cents) {
-                expect(outcome, what).toBe("OK");
-                expect(after, what).toEqual({ ...free, cash: w.cash - op.cents });
-              } else {
-                expect(outcome, what).toMatch(/^NOT_ENOUGH_MONEY:/);
-                expect(after, what).toEqual(free);
-              }
+              expect(outcome, what).toBe("OK");
+              expect(after, what).toEqual({ ...free, cash: w.cash - op.cents });
             }
             w = after;
           } else if (op.t === "expire" || op.t === "tick") {
@@ -395,6 +394,19 @@ describe("bonus engine against a model (fast-check)", () => {
                 expect(op.t, what).toBe("expire");
                 expectEnded(after, w, active, what, true);
               }
+            } else if (after.active) {
+              // The wallet was free: a due auto-activation (an offer granted while it was busy) went active.
+              const [row] = await ctx.database.query<{ status: string; bonus_amount: string; wager_amount: string; due: boolean; deposit_defer: boolean }>(
+                `SELECT cb.status, cb.bonus_amount::text, cb.wager_amount::text, cb.auto_activate_at <= now() AS due, v.deposit_defer
+                   FROM customer_bonuses cb JOIN bonus_campaign_versions v ON v.guid = cb.bonus_version_guid WHERE cb.guid = $1`,
+                [after.active],
+              );
+              expect(row, what).toMatchObject({ status: "active", due: true });
+              expect(offered, what).toContain(after.active);
+              const amount = cents(row!.bonus_amount);
+              expect(after.cash, what).toBe(w.cash);
+              expect(after.bonus, what).toBe(w.bonus + (row!.deposit_defer ? 0 : amount));
+              expect(after.wager, what).toBe(row!.deposit_defer ? 0 : wagerUnits(row!.wager_amount));
             } else if (quiet && late?.status && w.bonus > 0) {
               // Late bonus money after a bonus ended follows its outcome: converted within what is left of
               // max_cashout after a completion, forfeited otherwise; cash never goes down.
@@ -501,12 +513,17 @@ describe("bonus engine against a model (fast-check)", () => {
             { t: "expire" }, { t: "win", recent: true, nth: 0, cents: 900 }, { t: "tick", quiet: false }, { t: "tick", quiet: true },
           ]],
           // Withdrawing with an active bonus: refused by policy, refused until confirmed, then the bonus is
-          // forfeited and only cash leaves; a confirmed forfeit with too little cash still forfeits.
+          // forfeited and only cash leaves; a confirmed forfeit with too little cash is refused and keeps the bonus.
           [3_000, [
             { t: "grant", which: "fixed" }, { t: "activate", nth: 0 }, { t: "bet", cents: 200, free: false },
             { t: "withdraw", cents: 2_000, policy: "refuse", confirm: true }, { t: "withdraw", cents: 2_000, policy: "forfeit", confirm: false },
             { t: "withdraw", cents: 2_000, policy: "forfeit", confirm: true }, { t: "grant", which: "fixed" }, { t: "activate", nth: 1 },
             { t: "withdraw", cents: 4_000, policy: "forfeit", confirm: true },
+          ]],
+          // A first-deposit offer granted while another bonus is active waits, and auto-activates once the wallet is free.
+          [2_000, [
+            { t: "grant", which: "fixed" }, { t: "activate", nth: 0 }, { t: "deposit", cents: 1_000 }, { t: "tick", quiet: false },
+            { t: "cancel", nth: 0 }, { t: "tick", quiet: false }, { t: "bet", cents: 300, free: false },
           ]],
           // Deferred bonus money: nothing to play with until a deposit releases it.
           [0, [
