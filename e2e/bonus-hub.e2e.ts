@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { auditAccessibility, formatViolations } from "./support/axe.ts";
 import { baseUrl, waitForHydration } from "./support/browser.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
@@ -20,7 +21,14 @@ const session = useBrowserSession();
  */
 function open() {
   const ip = `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
-  return session.open({ extraHTTPHeaders: { "x-forwarded-for": ip } }).then((tracked) => ({ ...tracked, ip }));
+  // bypassCSP: the pages' CSP refuses inline scripts, and axe is injected as one (e2e/support/axe.ts).
+  return session.open({ extraHTTPHeaders: { "x-forwarded-for": ip }, bypassCSP: true }).then((tracked) => ({ ...tracked, ip }));
+}
+
+/** WCAG 2.1 AA over the page or one dialog of it; answers the readable violations (none: []). */
+async function audit(page: Page, where: string, include?: string): Promise<string[]> {
+  const violations = await auditAccessibility(page, include ? { include } : {});
+  return violations.length === 0 ? [] : [formatViolations(where, violations)];
 }
 
 /** The sandbox's always-succeeding Visa (apps/server/src/modules/payments/providers/sandbox/sandbox-cards.ts). */
@@ -61,7 +69,7 @@ async function logInAsNewPlayer(page: Page, ip: string): Promise<{ token: string
   await login.getByLabel("Password").fill(password);
   await login.getByRole("button", { name: "Log in", exact: true }).click();
   await page.getByTestId("header-player").waitFor();
-  await header(page).getByTestId("header-wallet-currency").filter({ hasText: "USD" }).waitFor();
+  await header(page).getByTestId("header-wallet-currency").filter({ hasText: "USD" }).waitFor({ timeout: 20_000 });
   return { token: signed.access_token, usd };
 }
 
@@ -106,15 +114,18 @@ describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", (
     expect(text).toMatch(/Max cashout\s+No limit/);
     await expect(offer.getByTestId("bonus-label").first().innerText()).resolves.toBe("Welcome");
     expect(await offer.getByRole("link", { name: "Deposit" }).count()).toBe(0);
+    const violations = await audit(page, "/bonus-hub/promo");
 
     // bonus-info1: the fixed title, the display form and the full terms; Escape closes it.
     await offer.getByRole("link", { name: "Terms: Welcome bonus" }).click();
     const info = page.getByRole("dialog", { name: "Welcome bonus" });
     await info.getByRole("region", { name: "Full terms" }).filter({ hasText: "One welcome bonus per person." }).waitFor();
     expect(new URL(page.url()).searchParams.get("modal")).toBe("bonus-info1");
+    violations.push(...(await audit(page, "bonus-info1", '[role="dialog"]')));
     await page.keyboard.press("Escape");
     await info.waitFor({ state: "hidden" });
     expect(new URL(page.url()).searchParams.get("modal")).toBeNull();
+    expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -160,12 +171,14 @@ describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", (
     await expect(active.getByTestId("wager-left").innerText()).resolves.toMatch(/500\.00 USD/);
     await expect(active.getByTestId("bonus-balance").innerText()).resolves.toMatch(/50\.00 USD/);
     await expect(active.getByRole("timer").innerText()).resolves.toMatch(/^(6d 23h \d+m|7d 0h 0m)$/);
+    const violations = await audit(page, "/bonus-hub/my-bonuses (active bonus)");
 
     // Cancel: the confirmation says what is lost; afterwards the bonus is history.
     await active.getByRole("button", { name: "Cancel bonus" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Cancel Welcome bonus?" });
     await expect(confirm.innerText()).resolves.toContain("removes your bonus money and any winnings made with it");
     await expect(confirm.innerText()).resolves.toContain("50.00 USD");
+    violations.push(...(await audit(page, "cancel confirmation", '[role="alertdialog"]')));
     await confirm.getByRole("button", { name: "Cancel bonus and forfeit" }).click();
     await page.getByText("No active bonus. Activate one below or claim a promotion.").waitFor({ timeout: 15_000 });
     const past = page.getByTestId("past-bonus").filter({ hasText: "Welcome bonus" });
@@ -174,6 +187,7 @@ describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", (
     // With the bonus-hub flag on (the default), /account/bonuses lives in the hub.
     await page.goto("/account/bonuses#history");
     await page.waitForURL((url) => url.pathname === "/bonus-hub/my-bonuses");
+    expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
 
