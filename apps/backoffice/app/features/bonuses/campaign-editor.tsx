@@ -24,6 +24,7 @@ import {
 import { CampaignPreview } from "./campaign-preview";
 import { CheckboxField, DurationField, Section, TextAreaField } from "./form-controls";
 import { GamePicker } from "./game-picker";
+import { LabelChip } from "./label-chip";
 import { useSaveCampaign } from "./save-campaign";
 
 // Field names the editor shows an error next to; any other error key the server names goes to the summary.
@@ -416,12 +417,7 @@ export function CampaignEditor({
                         )
                       }
                     />
-                    <span
-                      className="rounded-full px-2 py-0.5 text-xs font-semibold text-white"
-                      style={{ backgroundColor: label.background_color ?? "#4f46e5" }}
-                    >
-                      {label.name}
-                    </span>
+                    <LabelChip name={label.name} background={label.background_color} />
                   </label>
                 ))}
               </div>

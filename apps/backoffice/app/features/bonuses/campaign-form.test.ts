@@ -9,6 +9,7 @@ import {
   type CampaignFormValues,
 } from "./campaign-form";
 import { previewOf } from "./campaign-preview";
+import { labelTextColor } from "./label-chip";
 import { diffVersions } from "./version-diff";
 
 const NOW = Date.parse("2026-11-25T12:00:00.000Z");
@@ -263,5 +264,16 @@ describe("editing a stored version", () => {
       { term: "bonus_wager", before: "35", after: "10" },
       { term: "USD max_bonus_sum", before: "100", after: "200" },
     ]);
+  });
+});
+
+describe("label chips", () => {
+  it("write dark text on light label colours and white on dark ones (WCAG contrast)", () => {
+    expect(labelTextColor("#f5b301")).toBe("#0f172a");
+    expect(labelTextColor("#FFF")).toBe("#0f172a");
+    expect(labelTextColor("#4f46e5")).toBe("#ffffff");
+    expect(labelTextColor("#dc2626")).toBe("#ffffff");
+    expect(labelTextColor("red")).toBe("#ffffff");
+    expect(labelTextColor(null)).toBe("#ffffff");
   });
 });

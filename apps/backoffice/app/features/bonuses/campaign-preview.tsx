@@ -1,5 +1,6 @@
 import { ordinal } from "@croupier/contract/entities/bonus";
 import { useState } from "react";
+import { labelTextColor } from "./label-chip";
 import { durationSeconds, trimDecimal, type CampaignFormValues } from "./campaign-form";
 
 export type PreviewLabel = { guid: string; name: string; background_color: string | null };
@@ -176,7 +177,10 @@ export function CampaignPreview({ values, labels }: { values: CampaignFormValues
                 <li
                   key={label.guid}
                   className="rounded-full px-2 py-0.5 text-xs font-semibold"
-                  style={{ backgroundColor: label.background_color ?? "#4f46e5" }}
+                  style={{
+                    backgroundColor: label.background_color ?? "#4f46e5",
+                    color: labelTextColor(label.background_color ?? "#4f46e5"),
+                  }}
                 >
                   {label.name}
                 </li>

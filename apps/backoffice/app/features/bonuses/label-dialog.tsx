@@ -12,6 +12,7 @@ import { TextField } from "../../components/field";
 import { errorMessageOf, fieldErrorsOf, isHandled } from "../../lib/staff-api";
 import { useSaveBonusLabel } from "./bonus-labels-api";
 import { TextAreaField } from "./form-controls";
+import { LabelChip } from "./label-chip";
 
 type LabelFormValues = { name: string; icon: string; background_color: string; styles: string };
 
@@ -132,13 +133,7 @@ export function LabelDialog({ label, onClose }: { label: BonusLabel | null; onCl
           hint="One CSS “property: value” per line, e.g. color: #fff"
         />
         <p className="text-sm">
-          Preview:{" "}
-          <span
-            className="rounded-full px-2 py-0.5 text-xs font-semibold text-white"
-            style={{ backgroundColor: values.background_color.trim() || "#4f46e5" }}
-          >
-            {values.name.trim() || "Label"}
-          </span>
+          Preview: <LabelChip name={values.name.trim() || "Label"} background={values.background_color} />
         </p>
         {save.isError && !isHandled(save.error) && !fieldErrorShown ? (
           <p role="alert" className="text-sm text-red-700">

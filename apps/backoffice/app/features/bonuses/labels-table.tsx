@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingBlock } from "../../components/states";
 import { formatDateTime } from "../../lib/format-date-time";
 import { errorMessageOf, isHandled } from "../../lib/staff-api";
 import { useBonusLabels, useDeleteBonusLabel } from "./bonus-labels-api";
+import { LabelChip } from "./label-chip";
 import { LabelDialog } from "./label-dialog";
 
 /** Every bonus label with edit and delete; `adding` opens the add dialog (the page's button). */
@@ -46,12 +47,7 @@ export function LabelsTable({
               {labels.data.map((label) => (
                 <tr key={label.guid}>
                   <td className="px-3 py-2">
-                    <span
-                      className="rounded-full px-2 py-0.5 text-xs font-semibold text-white"
-                      style={{ backgroundColor: label.background_color ?? "#4f46e5" }}
-                    >
-                      {label.name}
-                    </span>
+                    <LabelChip name={label.name} background={label.background_color} />
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{label.background_color ?? "default"}</td>
                   <td className="px-3 py-2">{label.campaigns}</td>
