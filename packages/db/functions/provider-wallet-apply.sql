@@ -115,6 +115,8 @@ BEGIN
               s.exchange_guid, s.exchange_price, s.announce, s.amt, s.cash_part, s.bonus_part, s.wager_contribution,
               s.free_spin, NULL::uuid AS correlation, s.house_account AS cash_counterparty, s.house_account AS bonus_counterparty,
               false AS to_player, 'bet'::text AS cash_kind, 'bet'::text AS bonus_kind,
+              -- The bonus the bet was placed under, so its win or refund knows whose money it is.
+              s.customer_bonus_guid AS bet_customer_bonus_guid, false AS stray, NULL::uuid AS stray_account,
               s.balance + s.bonus_balance AS total_before,
               w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
               w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count,
@@ -122,6 +124,11 @@ BEGIN
   -- Wins: the payout in W rounded down, split like the (still accepted) bet was funded. Of the
   -- bonus-funded part, while a bonus with a winnings distribution of 1-99 % is active, that percent
   -- stays bonus money and the rest goes to cash, truncated (ADR 032); free-spin wins stay bonus money.
+  -- A stray win (ADR 032): the bet was placed under another bonus (or none) than the one active now.
+  -- Money of an ended bonus must never join a newer one, so its bonus-funded part, with no
+  -- distribution, goes to the bonus_cost account instead of the bonus pocket (a free spin's is simply
+  -- never paid: it would come from that account). With no bonus active the late-money sweep settles
+  -- it by the ended bonus's outcome, as before.
   win_split AS (
     SELECT y.*, y.amt - y.cash_part AS bonus_part
       FROM (SELECT x.*,
@@ -134,20 +141,33 @@ BEGIN
                                 ELSE trunc(v.amt * v.bet_cash_amount / v.bet_amount, v.decimals) END AS funded_cash
                       FROM (SELECT q.*, t.amount AS bet_amount, t.cash_amount AS bet_cash_amount, t.free_spin AS bet_free_spin,
                                    t.game_transaction_guid AS bet_game_transaction_guid,
-                                   CASE WHEN t.free_spin OR w.customer_bonus_guid IS NULL THEN 0
+                                   CASE WHEN t.free_spin OR w.customer_bonus_guid IS NULL
+                                          OR w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid THEN 0
                                         ELSE COALESCE(w.winnings_distribution_percent, 0) END AS distribution,
+                                   w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid
+                                     AND w.customer_bonus_guid IS NOT NULL
+                                     AND (t.free_spin OR (t.bonus_amount > 0 AND cost.guid IS NOT NULL)) AS stray,
+                                   cost.guid AS stray_account,
                                    CASE WHEN q.exchange_price IS NULL THEN q.play_amount
                                         ELSE trunc(q.play_amount * q.exchange_price, q.decimals) END AS amt
                               FROM q JOIN provider_transactions t
                                 ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
                                AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
                               JOIN wallets w ON w.guid = q.wallet_guid
+                              -- The platform's bonus_cost account (PLATFORM_OWNER, ledger-accounts.ts), probed for
+                              -- a stray bet only. Every bonus grant is paid from it, so it exists wherever bonus
+                              -- money does; were it missing, the money would follow the old rule, not be lost.
+                              LEFT JOIN ledger_accounts cost
+                                     ON cost.owner = 'platform' AND cost.kind = 'bonus_cost'
+                                    AND cost.currency_guid = CASE WHEN w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid
+                                                                   AND w.customer_bonus_guid IS NOT NULL
+                                                                   AND t.bonus_amount > 0 THEN w.currency_guid END
                              WHERE q.method = 'win') v) x) y),
   moved_wins AS (
     UPDATE wallets w
        SET balance = w.balance + s.cash_part,
-           bonus_balance = w.bonus_balance + s.bonus_part,
-           free_spin_win_amount = w.free_spin_win_amount + CASE WHEN s.bet_free_spin THEN s.amt ELSE 0 END,
+           bonus_balance = w.bonus_balance + CASE WHEN s.stray THEN 0 ELSE s.bonus_part END,
+           free_spin_win_amount = w.free_spin_win_amount + CASE WHEN s.bet_free_spin AND NOT s.stray THEN s.amt ELSE 0 END,
            updated_at = now()
       FROM win_split s WHERE w.guid = s.wallet_guid
     RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
@@ -156,13 +176,17 @@ BEGIN
               s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
               s.house_account AS cash_counterparty, s.bonus_counterparty, true AS to_player, 'win'::text AS cash_kind,
               CASE WHEN s.bet_free_spin THEN 'free_spin_win' ELSE 'win' END::text AS bonus_kind,
-              w.balance + w.bonus_balance - s.amt AS total_before,
+              NULL::uuid AS bet_customer_bonus_guid, s.stray, s.stray_account,
+              w.balance + w.bonus_balance - s.cash_part - CASE WHEN s.stray THEN 0 ELSE s.bonus_part END AS total_before,
               w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
               w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count,
               w.free_spin_bet AS new_free_spin_bet),
   -- Rollbacks: the bet, if still accepted, is marked rolled back and refunded exactly as it
   -- was funded (cash to cash, bonus to bonus, wagering and a free spin given back), in W
-  -- as stored: no second conversion.
+  -- as stored: no second conversion. Wagering and a free spin go back only to the bonus the bet
+  -- was placed under, while it is still the wallet's active one. The bonus-funded stake of a bet
+  -- placed under another bonus (or none) than the one active now is stray, as for wins: it goes
+  -- to the bonus_cost account, never into the newer bonus's pocket.
   rolled_back AS (
     UPDATE provider_transactions t SET status = 'rolled_back', updated_at = now()
       FROM q
@@ -170,15 +194,27 @@ BEGIN
        AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
     RETURNING q.*, t.amount AS amt, t.cash_amount AS bet_cash_amount, t.bonus_amount AS bet_bonus_amount,
               t.wager_contribution AS bet_wager_contribution, t.free_spin AS bet_free_spin,
-              t.game_transaction_guid AS bet_game_transaction_guid),
+              t.game_transaction_guid AS bet_game_transaction_guid, t.customer_bonus_guid AS bet_customer_bonus_guid),
+  rollback_split AS (
+    SELECT r.*, COALESCE(w.customer_bonus_guid = r.bet_customer_bonus_guid, false) AS same_bonus,
+           w.customer_bonus_guid IS DISTINCT FROM r.bet_customer_bonus_guid AND w.customer_bonus_guid IS NOT NULL
+             AND cost.guid IS NOT NULL AS stray,
+           cost.guid AS stray_account
+      FROM rolled_back r JOIN wallets w ON w.guid = r.wallet_guid
+      -- As for wins: probed for a stray bet with bonus money only.
+      LEFT JOIN ledger_accounts cost
+             ON cost.owner = 'platform' AND cost.kind = 'bonus_cost'
+            AND cost.currency_guid = CASE WHEN w.customer_bonus_guid IS DISTINCT FROM r.bet_customer_bonus_guid
+                                           AND w.customer_bonus_guid IS NOT NULL AND r.bet_bonus_amount > 0
+                                          THEN w.currency_guid END),
   moved_rollbacks AS (
     UPDATE wallets w
        SET balance = w.balance + s.bet_cash_amount,
-           bonus_balance = w.bonus_balance + s.bet_bonus_amount,
-           wager = w.wager + CASE WHEN w.customer_bonus_guid IS NULL THEN 0 ELSE s.bet_wager_contribution END,
-           free_spin_count = w.free_spin_count + CASE WHEN s.bet_free_spin THEN 1 ELSE 0 END,
+           bonus_balance = w.bonus_balance + CASE WHEN s.stray THEN 0 ELSE s.bet_bonus_amount END,
+           wager = w.wager + CASE WHEN s.same_bonus THEN s.bet_wager_contribution ELSE 0 END,
+           free_spin_count = w.free_spin_count + CASE WHEN s.bet_free_spin AND s.same_bonus THEN 1 ELSE 0 END,
            updated_at = now()
-      FROM rolled_back s WHERE w.guid = s.wallet_guid
+      FROM rollback_split s WHERE w.guid = s.wallet_guid
     RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
               s.game_guid, s.round_id, s.round_closed, s.reference_uuid,
               -- The refund in G is the bet's own G stake, as its game transaction recorded it.
@@ -188,7 +224,9 @@ BEGIN
               s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
               s.house_account AS cash_counterparty, s.house_account AS bonus_counterparty, true AS to_player,
               'rollback'::text AS cash_kind, 'rollback'::text AS bonus_kind,
-              w.balance + w.bonus_balance - s.bet_cash_amount - s.bet_bonus_amount AS total_before,
+              NULL::uuid AS bet_customer_bonus_guid, s.stray, s.stray_account,
+              w.balance + w.bonus_balance - s.bet_cash_amount - CASE WHEN s.stray THEN 0 ELSE s.bet_bonus_amount END
+                AS total_before,
               w.customer_guid, w.currency_guid, w.cash_account_guid, w.bonus_account_guid,
               w.balance AS new_balance, w.bonus_balance AS new_bonus_balance, w.free_spin_count AS new_free_spin_count,
               w.free_spin_bet AS new_free_spin_bet),
@@ -207,7 +245,8 @@ BEGIN
            m.session_guid, m.transaction_uuid, m.round_id, m.method = 'bet', m.round_closed, m.free_spin, m.correlation,
            jsonb_build_object('operation', m.method, 'provider_code', m.provider_code, 'game_code', m.game_code,
                               'reference_transaction_uuid', m.reference_uuid,
-                              'cash', m.cash_part::text, 'bonus', m.bonus_part::text),
+                              'cash', m.cash_part::text, 'bonus', m.bonus_part::text)
+             || CASE WHEN m.stray THEN jsonb_build_object('bonus_to', 'bonus_cost') ELSE '{}'::jsonb END,
            CASE WHEN m.exchange_price IS NULL THEN NULL ELSE trunc(m.total_before / m.exchange_price, m.play_decimals) END,
            CASE WHEN m.exchange_price IS NULL THEN NULL
                 ELSE trunc((m.new_balance + m.new_bonus_balance) / m.exchange_price, m.play_decimals) END,
@@ -222,10 +261,10 @@ BEGIN
   claim AS (
     INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id,
                                        reference_uuid, amount, cash_amount, bonus_amount, wager_contribution, free_spin,
-                                       game_transaction_guid, balance_after, bonus_balance_after)
+                                       game_transaction_guid, balance_after, bonus_balance_after, customer_bonus_guid)
     SELECT mg.provider_code, mg.transaction_uuid, mg.method, 'accepted', mg.fingerprint, mg.wallet_guid, mg.round_id,
            mg.reference_uuid, mg.amt, mg.cash_part, mg.bonus_part, mg.wager_contribution, mg.free_spin,
-           mg.game_transaction_guid, mg.new_balance, mg.new_bonus_balance
+           mg.game_transaction_guid, mg.new_balance, mg.new_bonus_balance, mg.bet_customer_bonus_guid
       FROM mg
     RETURNING 1),
   t_cash AS (
@@ -241,10 +280,12 @@ BEGIN
     INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
                                   round_ref, game_transaction_guid)
     SELECT mg.provider_code || ':' || mg.transaction_uuid || ':bonus', mg.bonus_kind, mg.currency_guid,
-           CASE WHEN mg.to_player THEN mg.bonus_counterparty ELSE mg.bonus_account_guid END,
-           CASE WHEN mg.to_player THEN mg.bonus_account_guid ELSE mg.bonus_counterparty END,
+           -- Stray bonus money goes from the house to the bonus_cost account, past the player.
+           CASE WHEN mg.stray THEN mg.cash_counterparty WHEN mg.to_player THEN mg.bonus_counterparty ELSE mg.bonus_account_guid END,
+           CASE WHEN mg.stray THEN mg.stray_account WHEN mg.to_player THEN mg.bonus_account_guid ELSE mg.bonus_counterparty END,
            mg.bonus_part, mg.provider_code || ':' || mg.round_id, mg.game_transaction_guid
-      FROM mg WHERE mg.bonus_part > 0
+      -- A stray free spin's winnings would be paid by the bonus_cost account to itself: nothing moves.
+      FROM mg WHERE mg.bonus_part > 0 AND NOT (mg.stray AND mg.free_spin)
     RETURNING 1),
   closed_round AS (
     -- One row per round: ON CONFLICT DO UPDATE may touch a row only once per statement.
@@ -262,7 +303,8 @@ BEGIN
              'bonus_balance', round(m.new_bonus_balance, m.decimals)::text,
              'free_spin_count', m.new_free_spin_count,
              'operation_type', m.method,
-             'operation_amount', m.amt::text)
+             -- What reached the wallet: a stray bonus part did not.
+             'operation_amount', (CASE WHEN m.stray THEN m.cash_part ELSE m.amt END)::text)
       FROM moved m WHERE m.announce
      ORDER BY m.i
     RETURNING 1)

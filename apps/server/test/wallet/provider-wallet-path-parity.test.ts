@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
 import { PLATFORM_OWNER, systemAccountGuid } from "../../src/modules/ledger/ledger-accounts.ts";
+import { reconcileLedger } from "../../src/modules/ledger/reconcile-ledger.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import {
   bet,
@@ -111,8 +112,14 @@ async function writtenRows(p: Player) {
     "SELECT jsonb_build_object('type', type, 'payload', payload) AS row FROM outbox_events WHERE user_guid = $1 ORDER BY id",
     [p.playerGuid],
   );
+  // A bet records the customer bonus it was placed under: each run's player has bonuses of its own.
+  const bonuses = await ctx.database.query<{ guid: string }>(
+    "SELECT guid FROM customer_bonuses WHERE wallet_guid = $1 ORDER BY created_at, guid",
+    [p.walletGuid],
+  );
   const replacements: [string, string][] = [
     [p.prefix, "PREFIX"],
+    ...bonuses.map((b, n): [string, string] => [b.guid, `CUSTOMER_BONUS_${n}`]),
     [p.playerGuid, "PLAYER"],
     [p.walletGuid, "WALLET"],
     [wallet!.cash, "CASH_ACCOUNT"],
@@ -489,9 +496,10 @@ describe("bonus rules on both paths (ADR 032)", () => {
   it("hold every stake to the max bonus bet, count and restore wagering, split wins by the distribution, play free spins at their stake", async () => {
     await warmHouseAccount("USD");
     const slot = await houseFreeSpinGame(ctx.database);
-    const [game] = await ctx.database.query<{ wage: string }>("SELECT bonus_wage::text AS wage FROM games WHERE guid = $1", [
-      slot.guid,
-    ]);
+    const [game] = await ctx.database.query<{ wage: string }>(
+      "SELECT bonus_wage::text AS wage FROM games WHERE guid = $1",
+      [slot.guid],
+    );
     const wage = Number(game!.wage) / 100;
     expect(wage).toBeGreaterThan(0);
     // USD: max bet with bonus money 5 (reference data). 10 cash, 20 bonus; wagering 100 left;
@@ -514,7 +522,12 @@ describe("bonus rules on both paths (ADR 032)", () => {
         status: "BET_LIMIT_EXCEEDED",
         run: (p, ids) => call("bet", betOf(p, ids, "b-over", "6")),
       },
-      { name: "cash bet at the max bonus bet", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b1", "5")) },
+      {
+        name: "cash bet at the max bonus bet",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("bet", betOf(p, ids, "b1", "5")),
+      },
       { name: "bet to roll back", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b2", "3")) },
       {
         name: "rollback",
@@ -523,14 +536,24 @@ describe("bonus rules on both paths (ADR 032)", () => {
         run: (p, ids) => call("rollback", rollback(p, ref(ids, "b2"), { transaction_uuid: ids("r2") })),
       },
       { name: "cash bet", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b3", "4")) },
-      { name: "bet funded by cash and bonus", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b4", "5")) },
+      {
+        name: "bet funded by cash and bonus",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("bet", betOf(p, ids, "b4", "5")),
+      },
       {
         name: "win split by the distribution",
         fast: true,
         status: "OK",
         run: (p, ids) => call("win", win(p, ref(ids, "b4"), "10", { transaction_uuid: ids("w4") })),
       },
-      { name: "free spin at another stake", fast: true, status: "BET_LIMIT_EXCEEDED", run: (p, ids) => freeSpin(p, ids, "fs0", "0.50") },
+      {
+        name: "free spin at another stake",
+        fast: true,
+        status: "BET_LIMIT_EXCEEDED",
+        run: (p, ids) => freeSpin(p, ids, "fs0", "0.50"),
+      },
       { name: "free spin", fast: true, status: "OK", run: (p, ids) => freeSpin(p, ids, "fs1", "0.25") },
       {
         name: "free spin win",
@@ -539,7 +562,12 @@ describe("bonus rules on both paths (ADR 032)", () => {
         run: (p, ids) => call("win", win(p, ref(ids, "fs1"), "2", { transaction_uuid: ids("wfs1") })),
       },
       { name: "free spin to roll back", fast: true, status: "OK", run: (p, ids) => freeSpin(p, ids, "fs2", "0.25") },
-      { name: "free spin with none left", fast: true, status: "NOT_ENOUGH_MONEY", run: (p, ids) => freeSpin(p, ids, "fs3", "0.25") },
+      {
+        name: "free spin with none left",
+        fast: true,
+        status: "NOT_ENOUGH_MONEY",
+        run: (p, ids) => freeSpin(p, ids, "fs3", "0.25"),
+      },
       {
         name: "free spin rolled back",
         fast: false,
@@ -551,7 +579,12 @@ describe("bonus rules on both paths (ADR 032)", () => {
     const at = (name: string) => trace.find((t) => t.step === name)!;
     const money = (name: string) => {
       const w = at(name).wallet;
-      return { cash: Number(w.balance), bonus: Number(w.bonus_balance), wager: Number(w.wager), spins: Number(w.free_spin_count) };
+      return {
+        cash: Number(w.balance),
+        bonus: Number(w.bonus_balance),
+        wager: Number(w.wager),
+        spins: Number(w.free_spin_count),
+      };
     };
     const near = (actual: number, expected: number) => expect(actual).toBeCloseTo(expected, 10);
 
@@ -583,9 +616,10 @@ describe("bonus rules on both paths (ADR 032)", () => {
     await warmHouseAccount("USD");
     const slot = await houseFreeSpinGame(ctx.database);
     const table = await houseGame(ctx.database);
-    const [tableGame] = await ctx.database.query<{ can: boolean }>("SELECT can_freespins AS can FROM games WHERE guid = $1", [
-      table.guid,
-    ]);
+    const [tableGame] = await ctx.database.query<{ can: boolean }>(
+      "SELECT can_freespins AS can FROM games WHERE guid = $1",
+      [table.guid],
+    );
     expect(tableGame!.can).toBe(false);
     const withSpins = (game: { code: string; guid: string }, gameGuids: string[]) => async () => {
       const seat = await seatPlayer(ctx.database, { cash: "10", game });
@@ -644,11 +678,234 @@ describe("bonus rules on both paths (ADR 032)", () => {
         status: "BET_LIMIT_EXCEEDED",
         run: (p, ids) => freeSpin(p, ids, "fs0", (Number(announced) + 0.01).toFixed(2)),
       },
-      { name: "free spin at the announced stake", fast: true, status: "OK", run: (p, ids) => freeSpin(p, ids, "fs1", announced) },
+      {
+        name: "free spin at the announced stake",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => freeSpin(p, ids, "fs1", announced),
+      },
     ];
     const trace = await compareThePaths(converted, steps);
     expect(announced).toMatch(/^\d+\.\d{2}$/);
     expect(Number(announced)).toBeGreaterThan(0);
     expect(trace[2]!.answer).toMatchObject({ currency: "USD", free_spin_count: 1, free_spin_bet: announced });
+  });
+});
+
+describe("a bet remembers the customer bonus it was placed under (ADR 032)", () => {
+  // A bet placed under bonus A, settled after A ended while a newer bonus B is active: its wagering
+  // must not go back to B, and its bonus-funded money must not join B's pocket (it goes to the
+  // bonus_cost account); its cash is the player's as ever.
+  const balanceOf = (p: Player) => providerCall(ctx.app, "balance", { token: p.token, game_code: p.gameCode });
+  const bonusOf = async (walletGuid: string) => {
+    const [row] = await ctx.database.query<{ guid: string | null }>(
+      "SELECT customer_bonus_guid AS guid FROM wallets WHERE guid = $1",
+      [walletGuid],
+    );
+    return row!.guid;
+  };
+  /** Ends the active bonus as the engine does (nothing left to forfeit here), then activates B: wagering 50, 3 bonus money, 50 % distribution. */
+  const switchToBonusB = async (p: Player) => {
+    const ended = await bonusOf(p.walletGuid);
+    await ctx.database.query(
+      "UPDATE customer_bonuses SET status = 'cancelled', finished_at = now() WHERE guid = $1 AND status = 'active'",
+      [ended],
+    );
+    await ctx.database.query(
+      `UPDATE wallets SET customer_bonus_guid = NULL, customer_bonus_expire_date = NULL, wager = 0, bonus_threshold = NULL,
+              winnings_distribution_percent = NULL, deposit_defer = false, free_spin_count = 0, free_spin_total = 0,
+              free_spin_bet = NULL
+        WHERE guid = $1 AND customer_bonus_guid = $2`,
+      [p.walletGuid, ended],
+    );
+    await activateTestBonus(ctx.database, p.walletGuid, { wager: "50", distributionPercent: "50" });
+    await deposit(ctx.database, p.walletGuid, "3", "bonus_balance");
+    return balanceOf(p);
+  };
+  const switchStep: Step = { name: "A ends, B active", fast: false, status: "OK", run: (p) => switchToBonusB(p) };
+  // 2 cash and 3 bonus money under A (wagering 100): a bet of 5 takes both.
+  const underBonusA =
+    (game: { code: string; guid: string }, freeSpins?: { count: number; bet: string }) => async () => {
+      const seat = await seatPlayer(ctx.database, { cash: "2", bonus: "3", game });
+      await activateTestBonus(ctx.database, seat.walletGuid, { wager: "100", distributionPercent: "40", freeSpins });
+      return seat;
+    };
+  const walletOf = (trace: Awaited<ReturnType<typeof compareThePaths>>, name: string) => {
+    const w = trace.find((t) => t.step === name)!.wallet;
+    return {
+      cash: Number(w.balance),
+      bonus: Number(w.bonus_balance),
+      wager: Number(w.wager),
+      spins: Number(w.free_spin_count),
+      spinWins: Number(w.free_spin_win_amount),
+    };
+  };
+  const answerOf = (trace: Awaited<ReturnType<typeof compareThePaths>>, name: string) =>
+    trace.find((t) => t.step === name)!.answer;
+  const bonusCostAccount = async () =>
+    systemAccountGuid(ctx.database.db, {
+      kind: "bonus_cost",
+      owner: PLATFORM_OWNER,
+      currencyGuid: await currencyGuid(ctx.database, "USD"),
+    });
+  /** The bonus legs of this player's provider calls, by key suffix. */
+  const bonusLegs = async (walletGuid: string) => {
+    const [wallet] = await ctx.database.query<{ bonus: string }>(
+      "SELECT bonus_account_guid AS bonus FROM wallets WHERE guid = $1",
+      [walletGuid],
+    );
+    const rows = await ctx.database.query<{ key: string; kind: string; debit: string; credit: string; amount: string }>(
+      `SELECT l.idempotency_key AS key, l.kind, l.debit_account_guid AS debit, l.credit_account_guid AS credit, l.amount::text
+         FROM ledger_transfers l
+        WHERE l.idempotency_key LIKE 'house:%:bonus' AND (l.debit_account_guid = $1 OR l.credit_account_guid = $1
+              OR l.game_transaction_guid IN (SELECT guid FROM game_transactions WHERE wallet_guid = $2))
+        ORDER BY l.created_at, l.idempotency_key`,
+      [wallet!.bonus, walletGuid],
+    );
+    return { bonusAccount: wallet!.bonus, rows };
+  };
+  const reconciles = async (walletGuids: string[]) => {
+    const report = await reconcileLedger(ctx.database.db);
+    expect(report.culprits.filter((c) => "wallet_guid" in c && walletGuids.includes(c.wallet_guid))).toEqual([]);
+    expect(report.culprits.filter((c) => c.kind === "currency_not_zero")).toEqual([]);
+  };
+
+  it("records the bonus on the bet, and a refund after the bonus ended gives nothing to the newer bonus", async () => {
+    await warmHouseAccount("USD");
+    const slot = await houseFreeSpinGame(ctx.database);
+    const wage =
+      Number(
+        (
+          await ctx.database.query<{ wage: string }>("SELECT bonus_wage::text AS wage FROM games WHERE guid = $1", [
+            slot.guid,
+          ])
+        )[0]!.wage,
+      ) / 100;
+    expect(wage).toBeGreaterThan(0);
+    let betBonus: (string | null)[] = [];
+    const steps: Step[] = [
+      {
+        name: "bet under A",
+        fast: true,
+        status: "OK",
+        run: async (p, ids) => {
+          const answer = await call("bet", betOf(p, ids, "b1", "5"));
+          const [row] = await ctx.database.query<{ bonus: string | null; wallet_bonus: string | null }>(
+            `SELECT t.customer_bonus_guid AS bonus, w.customer_bonus_guid AS wallet_bonus
+               FROM provider_transactions t JOIN wallets w ON w.guid = t.wallet_guid
+              WHERE t.provider_code = 'house' AND t.transaction_uuid = $1`,
+            [ids("b1")],
+          );
+          betBonus = [row!.bonus, row!.wallet_bonus];
+          return answer;
+        },
+      },
+      switchStep,
+      {
+        name: "rollback under B",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "b1"), { transaction_uuid: ids("r1") })),
+      },
+      { name: "bet under B", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b2", "2")) },
+      {
+        name: "rollback of B's own bet",
+        fast: false,
+        status: "OK",
+        run: (p, ids) => call("rollback", rollback(p, ref(ids, "b2"), { transaction_uuid: ids("r2") })),
+      },
+    ];
+    const wallets: string[] = [];
+    const trace = await compareThePaths(async () => {
+      const seat = await underBonusA(slot)();
+      wallets.push(seat.walletGuid);
+      return seat;
+    }, steps);
+    // The bet carries the wallet's bonus at the time it was placed.
+    expect(betBonus[0]).toBeTruthy();
+    expect(betBonus[0]).toBe(betBonus[1]);
+    expect(walletOf(trace, "bet under A")).toMatchObject({ cash: 0, bonus: 0 });
+    expect(walletOf(trace, "bet under A").wager).toBeCloseTo(100 - 5 * wage, 10);
+    expect(walletOf(trace, "A ends, B active")).toMatchObject({ cash: 0, bonus: 3, wager: 50 });
+    // The cash comes back; A's 3 of bonus money and A's wagering do not join B.
+    expect(walletOf(trace, "rollback under B")).toMatchObject({ cash: 2, bonus: 3, wager: 50 });
+    expect(answerOf(trace, "rollback under B")).toMatchObject({ balance: "2.00", bonus_balance: "3.00" });
+    // B's own bet still gets its wagering back exactly.
+    expect(walletOf(trace, "bet under B").wager).toBeCloseTo(50 - 2 * wage, 10);
+    expect(walletOf(trace, "rollback of B's own bet")).toEqual(walletOf(trace, "rollback under B"));
+
+    const cost = await bonusCostAccount();
+    for (const walletGuid of wallets) {
+      const { bonusAccount, rows } = await bonusLegs(walletGuid);
+      const refund = rows.find((r) => r.key.endsWith("-r1:bonus"))!;
+      // house → bonus_cost, past the player's bonus account.
+      expect(refund).toMatchObject({ kind: "rollback", credit: cost });
+      expect(Number(refund.amount)).toBe(3);
+      expect(refund.debit).not.toBe(bonusAccount);
+    }
+    await reconciles(wallets);
+  });
+
+  it("pays the bonus-funded part of a win after the bonus ended to bonus_cost, and a free spin's win not at all", async () => {
+    await warmHouseAccount("USD");
+    const slot = await houseFreeSpinGame(ctx.database);
+    const steps: Step[] = [
+      {
+        name: "free spin under A",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("bet", betOf(p, ids, "fs1", "0.25", { is_free_spin: true })),
+      },
+      { name: "bet under A", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b1", "5")) },
+      switchStep,
+      {
+        name: "win under B",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "b1"), "10", { transaction_uuid: ids("w1") })),
+      },
+      {
+        name: "free spin win under B",
+        fast: true,
+        status: "OK",
+        run: (p, ids) => call("win", win(p, ref(ids, "fs1"), "2", { transaction_uuid: ids("wfs1") })),
+      },
+    ];
+    const wallets: string[] = [];
+    const trace = await compareThePaths(async () => {
+      const seat = await underBonusA(slot, { count: 1, bet: "0.25" })();
+      wallets.push(seat.walletGuid);
+      return seat;
+    }, steps);
+    expect(walletOf(trace, "A ends, B active")).toMatchObject({ cash: 0, bonus: 3, wager: 50, spins: 0, spinWins: 0 });
+    // 2 of the 5 staked were cash: 4 of the 10 won is cash. The other 6 were A's bonus money: not B's
+    // pocket, and not split by B's 50 % distribution either.
+    expect(walletOf(trace, "win under B")).toMatchObject({ cash: 4, bonus: 3, wager: 50 });
+    expect(answerOf(trace, "win under B")).toMatchObject({ balance: "4.00", bonus_balance: "3.00" });
+    // A's free spin wins nothing for B.
+    expect(walletOf(trace, "free spin win under B")).toEqual(walletOf(trace, "win under B"));
+
+    const cost = await bonusCostAccount();
+    for (const walletGuid of wallets) {
+      const { rows } = await bonusLegs(walletGuid);
+      const paid = rows.find((r) => r.key.endsWith("-w1:bonus"))!;
+      expect(paid).toMatchObject({ kind: "win", credit: cost });
+      expect(Number(paid.amount)).toBe(6);
+      expect(rows.find((r) => r.key.endsWith("-wfs1:bonus"))).toBeUndefined();
+      // The balance event reports what reached the wallet.
+      const events = await ctx.database.query<{
+        payload: { operation_type: string; operation_amount: string; balance: string };
+      }>(
+        `SELECT payload FROM outbox_events
+          WHERE type = 'user_balance_updated' AND payload->>'wallet_guid' = $1 AND payload->>'operation_type' = 'win'
+          ORDER BY id`,
+        [walletGuid],
+      );
+      expect(events.map((e) => [Number(e.payload.operation_amount), e.payload.balance])).toEqual([
+        [4, "4.00"],
+        [0, "4.00"],
+      ]);
+    }
+    await reconciles(wallets);
   });
 });

@@ -107,6 +107,9 @@ export const providerTransactions = pgTable(
     // Wagering requirement this bet worked off; a rollback gives it back.
     wager_contribution: money("wager_contribution"),
     free_spin: boolean("free_spin").notNull().default(false),
+    // bet: the wallet's active customer bonus when it was placed (null: none). Its win or refund gives
+    // wagering and bonus money back only to that bonus, never to a newer one (ADR 032).
+    customer_bonus_guid: uuid("customer_bonus_guid"),
     game_transaction_guid: uuid("game_transaction_guid"),
     // The original answer, replayed to an identical retry.
     balance_after: money("balance_after"),
