@@ -17,7 +17,7 @@ export function createBonusSweeper(db: Db, log: FastifyBaseLogger, intervalMs = 
   let running: Promise<unknown> | undefined;
   let stopped = true;
 
-  const tick = () => runBonusSweep(db);
+  const tick = () => runBonusSweep(db, { scheduled: { log } });
 
   const loop = () => {
     if (stopped) return;

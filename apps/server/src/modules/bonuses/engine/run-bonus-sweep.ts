@@ -7,6 +7,7 @@ import { moveWalletMoney } from "../../ledger/move-wallet-money.ts";
 import { activateCustomerBonusInTransaction } from "./activate-customer-bonus.ts";
 import { announceBonusStatus } from "./announce-bonus-status.ts";
 import { endCustomerBonus, type BonusOutcome } from "./end-customer-bonus.ts";
+import { grantScheduledBonuses, type ScheduledGrantOptions } from "./grant-scheduled-bonuses.ts";
 
 /** Rows one task handles per tick; the rest wait for the next tick. */
 export const BONUS_SWEEP_BATCH = 100;
@@ -50,7 +51,7 @@ const endings: { outcome: BonusOutcome; when: SQL }[] = [
  * the condition; money moves carry per-bonus ledger keys. Two processes, a crash or a restart change
  * nothing but the delay.
  */
-export async function runBonusSweep(db: Db): Promise<BonusSweepReport> {
+export async function runBonusSweep(db: Db, options: { scheduled?: ScheduledGrantOptions } = {}): Promise<BonusSweepReport> {
   const report: BonusSweepReport = {};
   const count = (task: string, n: number) => {
     if (n > 0) report[task] = (report[task] ?? 0) + n;
@@ -61,6 +62,11 @@ export async function runBonusSweep(db: Db): Promise<BonusSweepReport> {
   for (const ending of endings) count(ending.outcome, await endWhere(db, ending.outcome, ending.when));
   count("progress", await announceMilestones(db));
   count("late_money", await sweepLateBonusMoney(db));
+  // Last: the campaigns just started above are granted in the same pass; a slow grant batch delays no ending.
+  const scheduled = await grantScheduledBonuses(db, options.scheduled);
+  count("scheduled_granted", scheduled.granted);
+  count("scheduled_skipped", scheduled.skipped);
+  count("scheduled_failed", scheduled.failed);
   return report;
 }
 
