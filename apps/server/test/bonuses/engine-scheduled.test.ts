@@ -134,6 +134,26 @@ describe("scheduled-trigger campaigns", () => {
     expect(wallet?.bonus_balance).toBe("5");
   });
 
+  it("once everyone is served, a new sign-up is found at once and an old account's new wallet by the next full scan", async () => {
+    await player();
+    const campaign = await scheduled();
+    expect((await grantScheduledBonuses(t.database.db)).granted).toBe(1);
+    expect((await grantScheduledBonuses(t.database.db)).granted).toBe(0);
+    // An account from last year opens a wallet in the campaign's currency: not a recent sign-up.
+    const veteran = await createPlayer(t.database);
+    await t.database.query("UPDATE users SET created_at = now() - interval '1 year' WHERE guid = $1", [veteran]);
+    await openWallet(t.database, veteran, code, true);
+    expect((await grantScheduledBonuses(t.database.db)).granted).toBe(0);
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now + 11 * 60_000);
+    try {
+      expect((await grantScheduledBonuses(t.database.db)).granted).toBe(1);
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await grantsOf(campaign)).get(veteran)).toBe(1);
+  });
+
   it("grants nothing for a campaign that targets segments (segments come with issue #18), nor outside its dates", async () => {
     const someone = await player();
     const segmented = await scheduled();

@@ -8,6 +8,13 @@ import { grantBonus } from "./grant-bonus.ts";
 export const SCHEDULED_GRANT_BATCH = 200;
 /** Running scheduled campaigns looked at per tick (the rest wait for a later tick). */
 const SCHEDULED_CAMPAIGNS_MAX = 20;
+/**
+ * Once a full scan of a campaign found nobody left, later ticks only look at players who signed up
+ * recently (users_created_idx) and a full scan runs again after this long: it catches a wallet
+ * opened later in the campaign's currency or a time-out that ended. Memory only: a restart scans in full.
+ */
+const FULL_SCAN_MS = 10 * 60_000;
+const doneAt = new Map<string, number>();
 
 export type ScheduledGrantReport = { granted: number; skipped: number; failed: number };
 export type ScheduledGrantOptions = { batch?: number; log?: Pick<FastifyBaseLogger, "error"> };
@@ -42,9 +49,17 @@ export async function grantScheduledBonuses(db: Db, options: ScheduledGrantOptio
          ORDER BY bc.created_at, bc.bonus_guid
          LIMIT ${SCHEDULED_CAMPAIGNS_MAX}`,
   );
+  // Keyed by version: a new version (new terms, new currencies) is scanned in full.
+  const running = new Set(campaigns.map((c) => c.version_guid));
+  for (const guid of doneAt.keys()) if (!running.has(guid)) doneAt.delete(guid);
   for (const campaign of campaigns) {
     if (budget === 0) break;
-    const players = await candidates(db, campaign, budget);
+    const done = doneAt.get(campaign.version_guid);
+    const full = done === undefined || Date.now() - done > FULL_SCAN_MS;
+    // The window reaches back past the last full scan (with room for clock skew and slow sign-ups).
+    const since = done === undefined || full ? null : new Date(done - FULL_SCAN_MS).toISOString();
+    const players = await candidates(db, campaign, budget, since);
+    if (full && players.length === 0) doneAt.set(campaign.version_guid, Date.now());
     budget -= players.length;
     for (const player of players) {
       const outcome = await grantOne(db, campaign, player, options.log);
@@ -60,7 +75,8 @@ export async function grantScheduledBonuses(db: Db, options: ScheduledGrantOptio
  * staff and blocked wallets are left out, and players under a time-out or self-exclusion (checked
  * last, on the few rows left) are not picked while it lasts.
  */
-async function candidates(db: Db, campaign: Campaign, limit: number): Promise<Candidate[]> {
+async function candidates(db: Db, campaign: Campaign, limit: number, signedUpSince: string | null): Promise<Candidate[]> {
+  const recent = signedUpSince === null ? sql`true` : sql`u.created_at > ${signedUpSince}::timestamptz`;
   return queryRows<Candidate>(
     db,
     sql`SELECT DISTINCT ON (w.customer_guid) w.customer_guid, w.currency_guid
@@ -68,7 +84,7 @@ async function candidates(db: Db, campaign: Campaign, limit: number): Promise<Ca
           JOIN bonus_campaign_currencies t ON t.version_guid = v.guid
           JOIN currencies c ON c.guid = t.currency_guid
           JOIN wallets w ON w.currency_guid = t.currency_guid AND w.status = 'active'
-          JOIN users u ON u.guid = w.customer_guid AND u.status = 'active' AND NOT u.is_admin
+          JOIN users u ON u.guid = w.customer_guid AND u.status = 'active' AND NOT u.is_admin AND ${recent}
          WHERE v.guid = ${campaign.version_guid}::uuid
            AND CASE v.bonus_type WHEN 'fixed_amount' THEN trunc(t.max_bonus_sum, c.decimals) > 0
                                  WHEN 'free_spins' THEN t.free_spins_count > 0
