@@ -1,8 +1,7 @@
 import type { CSSProperties } from "react";
 import type { BonusLabel } from "@croupier/contract/entities/bonus";
 import { formatAmount, fractionDigits, isDecimal } from "@croupier/contract/money";
-import { useLocation } from "react-router";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { toSearch, withModal } from "../../lib/modal-params";
 import type { BonusTermRow } from "./bonus-terms";
 
