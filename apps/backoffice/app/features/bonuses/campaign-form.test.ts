@@ -264,6 +264,10 @@ describe("editing a stored version", () => {
       { term: "bonus_wager", before: "35", after: "10" },
       { term: "USD max_bonus_sum", before: "100", after: "200" },
     ]);
+    const labelled = version({ version: 3, label_guids: ["l1", "l2"] });
+    expect(diffVersions(before, labelled, new Map([["l1", "Hot"]]))).toEqual([
+      { term: "label_guids", before: "—", after: "Hot, l2" },
+    ]);
   });
 });
 

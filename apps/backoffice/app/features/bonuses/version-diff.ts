@@ -25,12 +25,19 @@ function show(value: unknown): string {
  * The terms that differ between two versions of a campaign ("bonus_wager: 35 → 10", "USD max_bonus_sum:
  * 100 → 200", "EUR: added"), in the order the version lists them. Amounts compare by value.
  */
-export function diffVersions(before: CampaignVersion, after: CampaignVersion): TermChange[] {
+export function diffVersions(
+  before: CampaignVersion,
+  after: CampaignVersion,
+  labelNames: ReadonlyMap<string, string> = new Map(),
+): TermChange[] {
   const changes: TermChange[] = [];
+  // Labels read better by name; a deleted label keeps its id.
+  const named = (key: keyof CampaignVersion, value: unknown) =>
+    key === "label_guids" && Array.isArray(value) ? value.map((guid: string) => labelNames.get(guid) ?? guid) : value;
   for (const key of Object.keys(after) as (keyof CampaignVersion)[]) {
     if (IGNORED.has(key)) continue;
-    const a = show(before[key]);
-    const b = show(after[key]);
+    const a = show(named(key, before[key]));
+    const b = show(named(key, after[key]));
     if (a !== b) changes.push({ term: key, before: a, after: b });
   }
   const old = new Map(before.currencies.map((c) => [c.currency, c]));

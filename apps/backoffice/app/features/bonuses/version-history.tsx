@@ -1,14 +1,18 @@
 import type { CampaignVersion } from "@croupier/contract/backoffice/bonuses";
+import { useMemo } from "react";
 import { formatDateTime } from "../../lib/format-date-time";
+import { useBonusLabels } from "./bonus-labels-api";
 import { diffVersions } from "./version-diff";
 
 /** Every version, newest first, with the terms it changed against the one before. */
 export function VersionHistory({ versions, currentGuid }: { versions: CampaignVersion[]; currentGuid: string }) {
+  const labels = useBonusLabels();
+  const labelNames = useMemo(() => new Map((labels.data ?? []).map((l) => [l.guid, l.name])), [labels.data]);
   return (
     <ol aria-label="Versions" className="space-y-3">
       {versions.map((version, index) => {
         const previous = versions[index + 1];
-        const changes = previous ? diffVersions(previous, version) : [];
+        const changes = previous ? diffVersions(previous, version, labelNames) : [];
         return (
           <li key={version.guid} className="rounded-lg border border-slate-200 bg-white p-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
