@@ -206,8 +206,8 @@ describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", (
     await api("/billing/deposit/test", { token, body: { amount: "50", currency_guid: usd } });
     const active = page.getByTestId("active-bonus");
     await active.waitFor({ timeout: 15_000 });
-    await page.getByText("You have a new bonus: Welcome bonus").waitFor();
-    await page.getByText("Your bonus is active: Welcome bonus").waitFor();
+    // Granted and auto-activated in one transaction: one toast says both.
+    await page.getByText("You have a new bonus: Welcome bonus. It is active now.").waitFor();
     await expect(active.getByTestId("bonus-balance").innerText()).resolves.toMatch(/50\.00 USD/);
 
     // Cancelled from another device: the page says so and moves it to the history.

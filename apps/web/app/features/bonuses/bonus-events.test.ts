@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { bonusEventToast, handleBonusStatusChanged, noteOwnBonusAction, type BonusStatusEvent } from "./bonus-events";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { bonusEventToast, GRANT_TOAST_WAIT_MS, handleBonusStatusChanged, noteOwnBonusAction, type BonusStatusEvent } from "./bonus-events";
 
 const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
 vi.mock("../../lib/toasts", () => ({
@@ -28,6 +28,10 @@ const event = (over: Partial<BonusStatusEvent> = {}): BonusStatusEvent => ({
 beforeEach(() => {
   toasts.success = [];
   toasts.error = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe("bonus events", () => {
@@ -50,7 +54,22 @@ describe("bonus events", () => {
     const invalidate = vi.spyOn(client, "invalidateQueries");
     handleBonusStatusChanged(client, event(), "USD");
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["bonuses"] });
+    // The grant's toast waits a moment for a possible activation.
+    expect(toasts.success).toEqual([]);
+    vi.advanceTimersByTime(GRANT_TOAST_WAIT_MS);
     expect(toasts.success).toEqual(["You have a new bonus: Welcome bonus"]);
+  });
+
+  it("says an auto-activated grant once", () => {
+    const client = new QueryClient();
+    const guid = "80000000-0000-4000-8000-0000000000a1";
+    handleBonusStatusChanged(client, event({ customer_bonus_guid: guid }), "USD");
+    handleBonusStatusChanged(client, event({ customer_bonus_guid: guid, event: "activated", status: "active" }), "USD");
+    vi.advanceTimersByTime(GRANT_TOAST_WAIT_MS * 2);
+    expect(toasts.success).toEqual(["You have a new bonus: Welcome bonus. It is active now."]);
+    // A later activation of another bonus is its own toast.
+    handleBonusStatusChanged(client, event({ event: "activated", status: "active" }), "USD");
+    expect(toasts.success.at(-1)).toBe("Your bonus is active: Welcome bonus");
   });
 
   it("does not toast twice for the player's own cancel, but does for the next one", () => {

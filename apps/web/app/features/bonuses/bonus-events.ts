@@ -50,12 +50,40 @@ function isOwnAction(event: BonusStatusEvent): boolean {
   return until >= Date.now();
 }
 
+function show(toast: BonusToast) {
+  if (toast.tone === "success") toastSuccess(toast.text);
+  else toastError(toast.text);
+}
+
+// An auto-activated grant arrives as "granted" then "activated" in the same breath: the grant's toast
+// waits this long for its activation and the two become one.
+export const GRANT_TOAST_WAIT_MS = 1500;
+const pendingGrants = new Map<string, ReturnType<typeof setTimeout>>();
+
 /** bonus_status_changed: the bonus pages read again, and the player hears what changed. */
 export function handleBonusStatusChanged(queryClient: QueryClient, event: BonusStatusEvent, currencyCode: string) {
   void refetchBonuses(queryClient);
   if (isOwnAction(event)) return;
   const toast = bonusEventToast(event, currencyCode);
   if (!toast) return;
-  if (toast.tone === "success") toastSuccess(toast.text);
-  else toastError(toast.text);
+  const guid = event.customer_bonus_guid;
+  if (event.event === "granted") {
+    clearTimeout(pendingGrants.get(guid));
+    pendingGrants.set(
+      guid,
+      setTimeout(() => {
+        pendingGrants.delete(guid);
+        show(toast);
+      }, GRANT_TOAST_WAIT_MS),
+    );
+    return;
+  }
+  const grant = pendingGrants.get(guid);
+  if (event.event === "activated" && grant !== undefined) {
+    clearTimeout(grant);
+    pendingGrants.delete(guid);
+    show({ tone: "success", text: `You have a new bonus: ${event.bonus_name}. It is active now.` });
+    return;
+  }
+  show(toast);
 }
