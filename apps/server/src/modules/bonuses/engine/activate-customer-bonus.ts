@@ -56,7 +56,7 @@ export async function activateCustomerBonusInTransaction(
   // Lock order: the wallet, then the customer bonus (as everywhere in the engine: no deadlocks).
   await tx.execute(
     sql`SELECT w.guid FROM wallets w JOIN customer_bonuses cb ON cb.wallet_guid = w.guid
-         WHERE cb.guid = ${input.customerBonusGuid}::uuid FOR UPDATE OF w`,
+         WHERE cb.guid = ${input.customerBonusGuid}::uuid FOR NO KEY UPDATE OF w`,
   );
   const rows = await queryRows<{
     guid: string;

@@ -73,7 +73,7 @@ async function releaseDeferredBonus(tx: SqlExecutor, input: DepositBonusInput): 
          WHERE w.guid = ${input.walletGuid}::uuid AND cb.status = 'active' AND cb.deferred
            AND cb.payment_guid IS DISTINCT FROM ${input.paymentGuid}::uuid
            AND ${input.amount}::numeric >= t.min_deposit_sum
-           FOR UPDATE OF cb, w`,
+           FOR NO KEY UPDATE OF cb, w`,
   );
   const bonus = rows[0];
   if (!bonus) return;

@@ -46,7 +46,7 @@ export async function endCustomerBonus(tx: SqlExecutor, input: EndCustomerBonusI
   const wallet = await queryRows<{ guid: string }>(
     tx,
     sql`SELECT w.guid FROM wallets w JOIN customer_bonuses cb ON cb.wallet_guid = w.guid
-         WHERE cb.guid = ${input.customerBonusGuid}::uuid FOR UPDATE OF w ${skip}`,
+         WHERE cb.guid = ${input.customerBonusGuid}::uuid FOR NO KEY UPDATE OF w ${skip}`,
   );
   if (!wallet[0]) {
     const exists = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM customer_bonuses WHERE guid = ${input.customerBonusGuid}::uuid`);

@@ -68,7 +68,7 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
   // one grant at a time per player: the duplicate, once-per-campaign and welcome checks below read
   // what a concurrent grant of the same player would write.
   await tx.execute(
-    sql`SELECT guid FROM wallets WHERE customer_guid = ${input.playerGuid}::uuid AND currency_guid = ${input.currencyGuid}::uuid FOR UPDATE`,
+    sql`SELECT guid FROM wallets WHERE customer_guid = ${input.playerGuid}::uuid AND currency_guid = ${input.currencyGuid}::uuid FOR NO KEY UPDATE`,
   );
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`bonus-grant:${input.playerGuid}`}, 0))`);
   const existing = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM customer_bonuses WHERE source_key = ${input.sourceKey}`);

@@ -110,7 +110,7 @@ async function grantOne(
       const free = await queryRows<{ guid: string }>(
         tx,
         sql`SELECT guid FROM wallets WHERE customer_guid = ${player.customer_guid}::uuid AND currency_guid = ${player.currency_guid}::uuid
-              FOR UPDATE SKIP LOCKED`,
+              FOR NO KEY UPDATE SKIP LOCKED`,
       );
       if (!free[0]) return "skipped";
       const result = await grantBonus(tx, {

@@ -116,7 +116,7 @@ async function lockWalletOf(tx: SqlExecutor, customerBonusGuid: string): Promise
   const rows = await queryRows<{ guid: string }>(
     tx,
     sql`SELECT w.guid FROM wallets w JOIN customer_bonuses cb ON cb.wallet_guid = w.guid
-         WHERE cb.guid = ${customerBonusGuid}::uuid FOR UPDATE OF w SKIP LOCKED`,
+         WHERE cb.guid = ${customerBonusGuid}::uuid FOR NO KEY UPDATE OF w SKIP LOCKED`,
   );
   return rows.length > 0;
 }
@@ -226,7 +226,7 @@ async function sweepLateBonusMoney(db: Db): Promise<number> {
     const done = await db.transaction(async (tx) => {
       const rows = await queryRows<{ bonus_guid: string; currency_guid: string; convert: string; forfeit: string; last_credit: string }>(
         tx,
-        sql`WITH locked AS (SELECT w.* FROM wallets w WHERE w.guid = ${guid}::uuid AND ${when} FOR UPDATE SKIP LOCKED),
+        sql`WITH locked AS (SELECT w.* FROM wallets w WHERE w.guid = ${guid}::uuid AND ${when} FOR NO KEY UPDATE SKIP LOCKED),
                  ended AS (SELECT e.* FROM customer_bonuses e JOIN locked ON e.wallet_guid = locked.guid
                             WHERE e.finished_at IS NOT NULL ORDER BY e.finished_at DESC LIMIT 1),
                  split AS (SELECT CASE WHEN ended.status <> 'completed' THEN 0
