@@ -124,11 +124,13 @@ BEGIN
   -- Wins: the payout in W rounded down, split like the (still accepted) bet was funded. Of the
   -- bonus-funded part, while a bonus with a winnings distribution of 1-99 % is active, that percent
   -- stays bonus money and the rest goes to cash, truncated (ADR 032); free-spin wins stay bonus money.
-  -- A stray win (ADR 032): the bet was placed under another bonus (or none) than the one active now.
-  -- Money of an ended bonus must never join a newer one, so its bonus-funded part, with no
-  -- distribution, goes to the bonus_cost account instead of the bonus pocket (a free spin's is simply
-  -- never paid: it would come from that account). With no bonus active the late-money sweep settles
-  -- it by the ended bonus's outcome, as before.
+  -- A stray win (ADR 032): the bet was placed under another bonus (or none) than the one active now,
+  -- or under a bonus that has since been forfeited (expired, cancelled, lost). Money of an ended
+  -- bonus must never join a newer one, and a forfeited bonus's money is no longer the player's, so its
+  -- bonus-funded part, with no distribution, goes to the bonus_cost account instead of the bonus
+  -- pocket (a free spin's is simply never paid: it would come from that account). Only a bet whose
+  -- bonus completed, with no bonus active now, still pays into the pocket, where the late-money sweep
+  -- converts it.
   win_split AS (
     SELECT y.*, y.amt - y.cash_part AS bonus_part
       FROM (SELECT x.*,
@@ -145,7 +147,8 @@ BEGIN
                                           OR w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid THEN 0
                                         ELSE COALESCE(w.winnings_distribution_percent, 0) END AS distribution,
                                    w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid
-                                     AND w.customer_bonus_guid IS NOT NULL
+                                     AND (w.customer_bonus_guid IS NOT NULL
+                                          OR COALESCE(ended.status IN ('expired', 'cancelled', 'lost'), false))
                                      AND (t.free_spin OR (t.bonus_amount > 0 AND cost.guid IS NOT NULL)) AS stray,
                                    cost.guid AS stray_account,
                                    CASE WHEN q.exchange_price IS NULL THEN q.play_amount
@@ -154,13 +157,20 @@ BEGIN
                                 ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
                                AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
                               JOIN wallets w ON w.guid = q.wallet_guid
+                              -- The bet's own bonus, by primary key, only when it is no longer active and none
+                              -- is: did it complete (its money is still the player's) or was it forfeited?
+                              LEFT JOIN customer_bonuses ended
+                                     ON ended.guid = CASE WHEN w.customer_bonus_guid IS NULL
+                                                           AND (t.free_spin OR t.bonus_amount > 0)
+                                                          THEN t.customer_bonus_guid END
                               -- The platform's bonus_cost account (PLATFORM_OWNER, ledger-accounts.ts), probed for
                               -- a stray bet only. Every bonus grant is paid from it, so it exists wherever bonus
                               -- money does; were it missing, the money would follow the old rule, not be lost.
                               LEFT JOIN ledger_accounts cost
                                      ON cost.owner = 'platform' AND cost.kind = 'bonus_cost'
                                     AND cost.currency_guid = CASE WHEN w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid
-                                                                   AND w.customer_bonus_guid IS NOT NULL
+                                                                   AND (w.customer_bonus_guid IS NOT NULL
+                                                                        OR ended.status IN ('expired', 'cancelled', 'lost'))
                                                                    AND t.bonus_amount > 0 THEN w.currency_guid END
                              WHERE q.method = 'win') v) x) y),
   moved_wins AS (
@@ -185,8 +195,9 @@ BEGIN
   -- was funded (cash to cash, bonus to bonus, wagering and a free spin given back), in W
   -- as stored: no second conversion. Wagering and a free spin go back only to the bonus the bet
   -- was placed under, while it is still the wallet's active one. The bonus-funded stake of a bet
-  -- placed under another bonus (or none) than the one active now is stray, as for wins: it goes
-  -- to the bonus_cost account, never into the newer bonus's pocket.
+  -- placed under another bonus (or none) than the one active now, or under a bonus since forfeited,
+  -- is stray, as for wins: it goes to the bonus_cost account, never into a newer bonus's pocket nor
+  -- back into the pocket for a next bet to spend before the late-money sweep forfeits it.
   rolled_back AS (
     UPDATE provider_transactions t SET status = 'rolled_back', updated_at = now()
       FROM q
@@ -197,15 +208,22 @@ BEGIN
               t.game_transaction_guid AS bet_game_transaction_guid, t.customer_bonus_guid AS bet_customer_bonus_guid),
   rollback_split AS (
     SELECT r.*, COALESCE(w.customer_bonus_guid = r.bet_customer_bonus_guid, false) AS same_bonus,
-           w.customer_bonus_guid IS DISTINCT FROM r.bet_customer_bonus_guid AND w.customer_bonus_guid IS NOT NULL
+           w.customer_bonus_guid IS DISTINCT FROM r.bet_customer_bonus_guid
+             AND (w.customer_bonus_guid IS NOT NULL OR COALESCE(ended.status IN ('expired', 'cancelled', 'lost'), false))
              AND cost.guid IS NOT NULL AS stray,
            cost.guid AS stray_account
       FROM rolled_back r JOIN wallets w ON w.guid = r.wallet_guid
+      -- As for wins: the bet's own bonus by primary key when none is active, for bonus money only.
+      LEFT JOIN customer_bonuses ended
+             ON ended.guid = CASE WHEN w.customer_bonus_guid IS NULL AND r.bet_bonus_amount > 0
+                                  THEN r.bet_customer_bonus_guid END
       -- As for wins: probed for a stray bet with bonus money only.
       LEFT JOIN ledger_accounts cost
              ON cost.owner = 'platform' AND cost.kind = 'bonus_cost'
             AND cost.currency_guid = CASE WHEN w.customer_bonus_guid IS DISTINCT FROM r.bet_customer_bonus_guid
-                                           AND w.customer_bonus_guid IS NOT NULL AND r.bet_bonus_amount > 0
+                                           AND (w.customer_bonus_guid IS NOT NULL
+                                                OR ended.status IN ('expired', 'cancelled', 'lost'))
+                                           AND r.bet_bonus_amount > 0
                                           THEN w.currency_guid END),
   moved_rollbacks AS (
     UPDATE wallets w

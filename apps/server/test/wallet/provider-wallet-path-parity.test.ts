@@ -908,4 +908,124 @@ describe("a bet remembers the customer bonus it was placed under (ADR 032)", () 
     }
     await reconciles(wallets);
   });
+
+  // A bet placed under A, settled after A ended with no bonus active: whether its bonus-funded money
+  // is still the player's depends on how A ended. Forfeited (expired, cancelled, lost): it goes to
+  // bonus_cost, so no later bet can spend it before the late-money sweep would forfeit it. Completed:
+  // it goes to the bonus pocket, for the late-money sweep to convert.
+  /** Ends the active bonus as the engine does, leaving no bonus active (nothing left in the pocket here). */
+  const endBonusA = async (p: Player, status: "completed" | "expired" | "cancelled" | "lost") => {
+    const ended = await bonusOf(p.walletGuid);
+    await ctx.database.query(
+      "UPDATE customer_bonuses SET status = $2, finished_at = now() WHERE guid = $1 AND status = 'active'",
+      [ended, status],
+    );
+    await ctx.database.query(
+      `UPDATE wallets SET customer_bonus_guid = NULL, customer_bonus_expire_date = NULL, wager = 0, bonus_threshold = NULL,
+              winnings_distribution_percent = NULL, deposit_defer = false, free_spin_count = 0, free_spin_total = 0,
+              free_spin_bet = NULL
+        WHERE guid = $1 AND customer_bonus_guid = $2`,
+      [p.walletGuid, ended],
+    );
+    return balanceOf(p);
+  };
+  /** Under A: a bet of 4 (2 cash, 2 bonus), a free spin and a bet of 1 (bonus); A ends; b1 refunded, b2 and the free spin win. */
+  const settleAfterAEnded = (status: "completed" | "expired" | "cancelled" | "lost"): Step[] => [
+    { name: "bet under A", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b1", "4")) },
+    {
+      name: "free spin under A",
+      fast: true,
+      status: "OK",
+      run: (p, ids) => call("bet", betOf(p, ids, "fs1", "0.25", { is_free_spin: true })),
+    },
+    { name: "bonus bet under A", fast: true, status: "OK", run: (p, ids) => call("bet", betOf(p, ids, "b2", "1")) },
+    { name: "A ends", fast: false, status: "OK", run: (p) => endBonusA(p, status) },
+    {
+      name: "rollback, no bonus active",
+      fast: false,
+      status: "OK",
+      run: (p, ids) => call("rollback", rollback(p, ref(ids, "b1"), { transaction_uuid: ids("r1") })),
+    },
+    {
+      name: "win, no bonus active",
+      fast: true,
+      status: "OK",
+      run: (p, ids) => call("win", win(p, ref(ids, "b2"), "3", { transaction_uuid: ids("w2") })),
+    },
+    {
+      name: "free spin win, no bonus active",
+      fast: true,
+      status: "OK",
+      run: (p, ids) => call("win", win(p, ref(ids, "fs1"), "2", { transaction_uuid: ids("wfs1") })),
+    },
+  ];
+
+  it.each(["expired", "cancelled", "lost"] as const)(
+    "pays a refund or win of a bet whose bonus was then %s to bonus_cost, never into the pocket",
+    async (status) => {
+      await warmHouseAccount("USD");
+      const slot = await houseFreeSpinGame(ctx.database);
+      const wallets: string[] = [];
+      const trace = await compareThePaths(async () => {
+        const seat = await underBonusA(slot, { count: 1, bet: "0.25" })();
+        wallets.push(seat.walletGuid);
+        return seat;
+      }, settleAfterAEnded(status));
+      expect(walletOf(trace, "bonus bet under A")).toMatchObject({ cash: 0, bonus: 0 });
+      expect(walletOf(trace, "A ends")).toMatchObject({ cash: 0, bonus: 0, wager: 0, spins: 0 });
+      // The cash part comes back; A's forfeited bonus money does not.
+      expect(walletOf(trace, "rollback, no bonus active")).toMatchObject({ cash: 2, bonus: 0, wager: 0, spins: 0 });
+      expect(answerOf(trace, "rollback, no bonus active")).toMatchObject({ balance: "2.00", bonus_balance: "0.00" });
+      // b2 was all bonus money: its win is not the player's either, nor is the free spin's.
+      expect(walletOf(trace, "win, no bonus active")).toMatchObject({ cash: 2, bonus: 0 });
+      expect(walletOf(trace, "free spin win, no bonus active")).toMatchObject({ cash: 2, bonus: 0, spinWins: 0 });
+
+      const cost = await bonusCostAccount();
+      for (const walletGuid of wallets) {
+        const { bonusAccount, rows } = await bonusLegs(walletGuid);
+        const refund = rows.find((r) => r.key.endsWith("-r1:bonus"))!;
+        expect(refund).toMatchObject({ kind: "rollback", credit: cost });
+        expect(refund.debit).not.toBe(bonusAccount);
+        expect(Number(refund.amount)).toBe(2);
+        const paid = rows.find((r) => r.key.endsWith("-w2:bonus"))!;
+        expect(paid).toMatchObject({ kind: "win", credit: cost });
+        expect(Number(paid.amount)).toBe(3);
+        expect(rows.find((r) => r.key.endsWith("-wfs1:bonus"))).toBeUndefined();
+        const [gt] = await ctx.database.query<{ info: Record<string, unknown> }>(
+          "SELECT info FROM game_transactions WHERE wallet_guid = $1 AND tradeid LIKE '%-r1'",
+          [walletGuid],
+        );
+        expect(gt!.info).toMatchObject({ bonus_to: "bonus_cost" });
+      }
+      await reconciles(wallets);
+    },
+  );
+
+  it("pays a refund or win of a bet whose bonus then completed into the bonus pocket, for the late-money sweep", async () => {
+    await warmHouseAccount("USD");
+    const slot = await houseFreeSpinGame(ctx.database);
+    const wallets: string[] = [];
+    const trace = await compareThePaths(async () => {
+      const seat = await underBonusA(slot, { count: 1, bet: "0.25" })();
+      wallets.push(seat.walletGuid);
+      return seat;
+    }, settleAfterAEnded("completed"));
+    expect(walletOf(trace, "A ends")).toMatchObject({ cash: 0, bonus: 0, wager: 0 });
+    // No wagering or free spin comes back (A is over), but its bonus money is the player's still.
+    expect(walletOf(trace, "rollback, no bonus active")).toMatchObject({ cash: 2, bonus: 2, wager: 0, spins: 0 });
+    expect(answerOf(trace, "rollback, no bonus active")).toMatchObject({ balance: "2.00", bonus_balance: "2.00" });
+    expect(walletOf(trace, "win, no bonus active")).toMatchObject({ cash: 2, bonus: 5 });
+    expect(walletOf(trace, "free spin win, no bonus active")).toMatchObject({ cash: 2, bonus: 7, spinWins: 2 });
+
+    for (const walletGuid of wallets) {
+      const { bonusAccount, rows } = await bonusLegs(walletGuid);
+      expect(rows.find((r) => r.key.endsWith("-r1:bonus"))).toMatchObject({ kind: "rollback", credit: bonusAccount });
+      expect(rows.find((r) => r.key.endsWith("-w2:bonus"))).toMatchObject({ kind: "win", credit: bonusAccount });
+      expect(rows.find((r) => r.key.endsWith("-wfs1:bonus"))).toMatchObject({
+        kind: "free_spin_win",
+        credit: bonusAccount,
+      });
+    }
+    await reconciles(wallets);
+  });
 });
