@@ -170,6 +170,18 @@ async function walletRow(walletGuid: string): Promise<Wallet> {
   };
 }
 
+/**
+ * Whether a win or refund of this bet is stray (ADR 032): its bonus-funded money must not reach the
+ * pocket. It is when another bonus than the bet's is active, or when none is and the bet's bonus was
+ * forfeited (expired, cancelled, lost); a completed bonus's late money still goes to the pocket.
+ */
+async function isStray(bet: Bet, w: Wallet): Promise<boolean> {
+  if (w.active === bet.bonusGuid) return false;
+  if (w.active !== null) return true;
+  const [row] = await ctx.database.query<{ status: string }>("SELECT status FROM customer_bonuses WHERE guid = $1", [bet.bonusGuid]);
+  return ["expired", "cancelled", "lost"].includes(row!.status);
+}
+
 /** Invariants that hold after every step, whatever the step was. */
 async function checkInvariants(seat: Seat, label: string) {
   const report = await reconcileLedger(ctx.database.db);
@@ -450,23 +462,31 @@ describe("bonus engine against a model (fast-check)", () => {
               const bet = op.recent ? accepted.at(-1) : accepted[op.nth % Math.max(accepted.length, 1)];
               if (!bet) continue;
               body = { transaction_uuid: `${run}-win-${n}`, reference_transaction_uuid: bet.uuid, amount: money(op.cents) };
-              // Cash as the bet was funded; of the bonus-funded part, with a 1-99 % distribution on the wallet's
-              // active bonus, that percent stays bonus money and the rest is cash (ADR 032). Free-spin wins stay bonus money.
-              const funded = bet.free ? 0 : Math.floor((op.cents * bet.cash) / bet.amount);
-              const d = bet.free ? 0 : w.distribution;
+              // Cash as the bet was funded; of the bonus-funded part, with a 1-99 % distribution on the active
+              // bonus the bet was placed under, that percent stays bonus money and the rest is cash (ADR 032).
+              // Free-spin wins stay bonus money. A stray bet's bonus-funded part (placed under another bonus
+              // than the active one, or under a bonus since forfeited) goes to bonus_cost, undistributed.
+              const own = w.active !== null && w.active === bet.bonusGuid;
+              const stray = (bet.free || bet.bonus > 0) && (await isStray(bet, w));
+              const funded = bet.free ? 0 : bet.amount === 0 ? op.cents : Math.floor((op.cents * bet.cash) / bet.amount);
+              const d = bet.free || !own ? 0 : w.distribution;
               const cash = funded + (d > 0 && d < 100 ? Math.floor(((op.cents - funded) * (100 - d)) / 100) : 0);
               e.cash += cash;
-              e.bonus += op.cents - cash;
+              if (!stray) e.bonus += op.cents - cash;
             } else {
               const bet = bets[op.nth % Math.max(bets.length, 1)];
               if (!bet) continue;
               body = { transaction_uuid: `${run}-rb-${n}`, reference_transaction_uuid: bet.uuid };
               if (bet.status === "accepted") {
                 bet.status = "rolled_back";
+                // Wagering and a free spin go back only to the bet's own bonus while it is active; a stray
+                // bet's bonus-funded stake goes to bonus_cost (ADR 032).
+                const own = w.active !== null && w.active === bet.bonusGuid;
+                const stray = bet.bonus > 0 && (await isStray(bet, w));
                 e.cash += bet.cash;
-                e.bonus += bet.bonus;
-                if (w.active) e.wager += bet.contribution;
-                if (bet.free) e.spins += 1;
+                if (!stray) e.bonus += bet.bonus;
+                if (own) e.wager += bet.contribution;
+                if (bet.free && own) e.spins += 1;
               }
             }
             const answer = await providerCall(ctx.app, op.t === "bet" ? "bet" : op.t, {
@@ -511,6 +531,13 @@ describe("bonus engine against a model (fast-check)", () => {
           [300, [
             { t: "grant", which: "fixed" }, { t: "activate", nth: 0 }, { t: "bet", cents: 400, free: false },
             { t: "expire" }, { t: "win", recent: true, nth: 0, cents: 900 }, { t: "tick", quiet: false }, { t: "tick", quiet: true },
+          ]],
+          // A bonus-funded bet refunded after its bonus was cancelled (none active): the stake goes to
+          // bonus_cost, so the next bet cannot spend forfeited money; a win of it likewise.
+          [100, [
+            { t: "grant", which: "fixed" }, { t: "activate", nth: 0 }, { t: "bet", cents: 300, free: false },
+            { t: "bet", cents: 200, free: false }, { t: "cancel", nth: 0 }, { t: "rollback", nth: 0 },
+            { t: "bet", cents: 200, free: false }, { t: "win", recent: false, nth: 1, cents: 400 }, { t: "tick", quiet: true },
           ]],
           // Withdrawing with an active bonus: refused by policy, refused until confirmed, then the bonus is
           // forfeited and only cash leaves; a confirmed forfeit with too little cash is refused and keeps the bonus.
