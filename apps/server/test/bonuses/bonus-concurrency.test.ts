@@ -110,8 +110,8 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
       expect(moves.filter((m) => m.key === `bonus:${bonusGuid}:forfeit`).length).toBeLessThanOrEqual(1);
       expect(moves.filter((m) => m.kind === "bonus_conversion")).toEqual([]);
 
-      // The wallet is free; whatever bonus money came back late (a rollback after the end) is
-      // forfeited by the late-money sweep once the wallet is quiet.
+      // The wallet is free and its bonus pocket empty: a rollback after the end sends its bonus-funded
+      // stake to bonus_cost (ADR 032), so no late money is left even after a quiet-time sweep.
       await ageWallet(ctx.database, seat.walletGuid);
       await sweep(ctx.database.db);
       const [wallet] = await ctx.database.query<{ balance: string; bonus_balance: string; wager: string; customer_bonus_guid: string | null }>(
@@ -132,14 +132,20 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
       expect(Number(wallet!.balance)).toBeCloseTo(Number(cash ?? 0) - Number(cashParts!.cash), 10);
       // No bet that started after the bonus ended was funded by bonus money.
       expect(cashParts!.late_bonus).toBe(0);
-      // Bonus money in = bonus money staked and still standing + forfeited (nothing converted, nothing left).
-      const [flows] = await ctx.database.query<{ granted: string; staked: string; forfeited: string }>(
+      // Bonus money in = bonus money staked and still standing + forfeited + the bonus-funded stake of a
+      // bet refunded after the forfeit, which goes straight to bonus_cost (ADR 032) (nothing converted,
+      // nothing left).
+      const [flows] = await ctx.database.query<{ granted: string; staked: string; forfeited: string; refunded_to_cost: string }>(
         `SELECT (SELECT COALESCE(sum(amount), 0) FROM ledger_transfers WHERE bonus_guid = $2 AND kind = 'bonus_grant')::text AS granted,
                 (SELECT COALESCE(sum(bonus_amount), 0) FROM provider_transactions WHERE wallet_guid = $1 AND method = 'bet' AND status = 'accepted')::text AS staked,
-                (SELECT COALESCE(sum(amount), 0) FROM ledger_transfers WHERE bonus_guid = $2 AND kind = 'bonus_forfeit')::text AS forfeited`,
+                (SELECT COALESCE(sum(amount), 0) FROM ledger_transfers WHERE bonus_guid = $2 AND kind = 'bonus_forfeit')::text AS forfeited,
+                (SELECT COALESCE(sum(l.amount), 0) FROM ledger_transfers l
+                   JOIN ledger_accounts a ON a.guid = l.credit_account_guid AND a.kind = 'bonus_cost'
+                   JOIN game_transactions g ON g.guid = l.game_transaction_guid
+                  WHERE g.wallet_guid = $1 AND l.kind = 'rollback')::text AS refunded_to_cost`,
         [seat.walletGuid, bonusGuid],
       );
-      expect(Number(flows!.staked) + Number(flows!.forfeited)).toBeCloseTo(Number(flows!.granted), 10);
+      expect(Number(flows!.staked) + Number(flows!.forfeited) + Number(flows!.refunded_to_cost)).toBeCloseTo(Number(flows!.granted), 10);
     }
     await expectBooksClean();
   });
@@ -196,13 +202,13 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
       const lateWallets: string[] = [];
       const autoBonuses: string[] = [];
       // Late money first (setting it up runs a sweep of its own): a bonus-funded bet whose win lands
-      // after its bonus expired.
+      // after its bonus completed (an expired bonus's late win goes straight to bonus_cost, ADR 032).
       const lateBets: { seat: Seat; staked: ReturnType<typeof bet> }[] = [];
       for (let i = 0; i < 5; i += 1) {
         const c = await seatWithBonus();
         const staked = bet(c.seat, "1");
         expect((await providerCall(ctx.app, "bet", staked)).status).toBe("OK");
-        await ctx.database.query("UPDATE customer_bonuses SET wagering_expiration_date = now() - interval '1 second' WHERE guid = $1", [c.bonusGuid]);
+        await ctx.database.query("UPDATE wallets SET wager = 0 WHERE guid = $1", [c.seat.walletGuid]);
         lateBets.push({ seat: c.seat, staked });
       }
       await sweep(ctx.database.db);
@@ -261,7 +267,7 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
             WHERE cb.wallet_guid = $1 AND t.idempotency_key LIKE 'bonus:%:late-%'`,
           [walletGuid],
         );
-        // The 3.00 late win was forfeited once (the bonus had expired).
+        // The 3.00 late win was converted once (the bonus had completed, no cap).
         expect(late[0]).toEqual({ n: 1, total: "3" });
       }
       await expectBooksClean();
