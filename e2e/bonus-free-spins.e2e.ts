@@ -14,6 +14,11 @@ const session = useBrowserSession();
 
 const TEST_CARD = "4242 4242 4242 4242";
 
+// The one-welcome-bonus-per-person guard links accounts by session address + user agent (ADR 031), and every
+// e2e player comes from 127.0.0.1: this test's player gets its own address (the e2e server trusts
+// X-Forwarded-For from loopback), so no other test's player can have claimed the welcome bonus first.
+const PLAYER_IP = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+
 type Json = Record<string, unknown>;
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown; base?: string } = {}): Promise<T> {
@@ -22,6 +27,7 @@ async function api<T>(path: string, init: { method?: string; token?: string; bod
     headers: {
       ...(init.body === undefined ? {} : { "content-type": "application/json" }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      "x-forwarded-for": PLAYER_IP,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
@@ -63,7 +69,7 @@ describe("bonuses: deposit without a bonus, then free spins in the house slot", 
     const welcome = (await bonusesOf(token)).find((b) => b.bonus_name === "Welcome bonus");
     expect(welcome?.status).toBe("active");
 
-    const { page, errors } = await session.open();
+    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP } });
     await logIn(page, email, password);
     await header(page).getByTestId("header-wallet-split").filter({ hasText: "Bonus 20.00" }).waitFor();
 
