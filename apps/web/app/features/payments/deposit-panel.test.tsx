@@ -49,11 +49,11 @@ function serve(routes: Record<string, unknown>) {
   });
 }
 
-function show(p: PaymentProfile | null) {
+function show(p: PaymentProfile | null, entry = "/") {
   const Stub = createRoutesStub([{ path: "/", Component: () => <DepositPanel userId={PLAYER} wallet={wallet} walletsLoading={false} profile={p} /> }]);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Stub />
+      <Stub initialEntries={[entry]} />
     </QueryClientProvider>,
   );
 }
@@ -177,6 +177,18 @@ describe("DepositPanel bonus choice", () => {
     expect(screen.getByRole("status").textContent).toBe("Welcome bonus needs a deposit of at least 20.00 USD: with this amount you get no bonus.");
     fireEvent.click(screen.getByRole("radio", { name: /Any deposit spins/ }));
     expect(screen.queryByText(/needs a deposit of at least/)).toBeNull();
+  });
+
+  it("preselects the offer the player came from (?bonus_guid= from the bonus hub) and sends it", async () => {
+    serve({ "GET /api/v1/payments/methods": [card], "GET /api/v1/bonus_hub": offers, "POST /api/v1/billing/deposit": deposit });
+    show(profile, `/?modal=deposit&bonus_guid=${SPINS}`);
+    const spins = await screen.findByRole("radio", { name: /Any deposit spins/ });
+    expect(spins.getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("radio", { name: /Welcome bonus/ }).getAttribute("aria-checked")).toBe("false");
+    fireEvent.change(screen.getByRole("textbox", { name: "Amount" }), { target: { value: "50" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ bonus_guid: SPINS });
   });
 
   it("'No bonus' sends bonus_guid null", async () => {

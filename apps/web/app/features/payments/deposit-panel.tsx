@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import { navigateExternal } from "../../lib/safe-external-url";
 import { quickAmounts, validateAmount } from "./amount";
 import { AmountField } from "./amount-field";
@@ -75,9 +76,13 @@ function CardDepositForm({ option, wallet, offers, onNavigate }: { option: Metho
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ReturnType<typeof paymentFailure> | null>(null);
   const [busy, setBusy] = useState(false);
-  // Untouched, the choice is the offer the server would apply anyway (shown preselected).
+  // Untouched, the choice is the offer the player came from (the bonus hub's Deposit button adds
+  // ?bonus_guid=), else the offer the server would apply anyway (shown preselected).
+  const [search] = useSearchParams();
+  const linkedGuid = search.get("bonus_guid");
+  const linked = offers.find((o) => o.bonusGuid === linkedGuid) ?? null;
   const [bonusChoice, setBonusChoice] = useState<BonusChoice>(undefined);
-  const shownBonus = bonusChoice === undefined ? (defaultDepositOffer(offers)?.bonusGuid ?? null) : bonusChoice;
+  const shownBonus = bonusChoice === undefined ? ((linked ?? defaultDepositOffer(offers))?.bonusGuid ?? null) : bonusChoice;
   // Coming back with the browser's back button restores this page from the cache: unlock it.
   useEffect(() => {
     const reset = (event: PageTransitionEvent) => event.persisted && setBusy(false);
