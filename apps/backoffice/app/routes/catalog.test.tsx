@@ -27,6 +27,7 @@ const game = (n: number, extra: Partial<AdminGame> = {}): AdminGame => ({
   tag_guids: [POPULAR],
   visible: true,
   provider_switched_off: false,
+  can_freespins: false,
   updated_at: "2026-11-25T06:00:00.000Z",
   ...extra,
 });

@@ -242,7 +242,11 @@ describe("catalogue management", () => {
       (await staffGet("/catalog/games?game_provider=house&per_page=100")).json().payload as (AdminGame & {
         provider_switched_off: boolean;
       })[];
-    const [maintained, disabled] = (await houseGames()).filter((g) => g.game_status === "active");
+    // Slots can give granted free spins, table games cannot (the bonus campaign editor's game picker reads it).
+    const all = await houseGames();
+    expect(all.some((g) => g.can_freespins)).toBe(true);
+    expect(all.some((g) => !g.can_freespins)).toBe(true);
+    const [maintained, disabled] = all.filter((g) => g.game_status === "active");
     expect((await patch(`/catalog/games/${maintained!.guid}`, { game_status: "maintenance" })).statusCode).toBe(200);
     expect((await patch(`/catalog/games/${disabled!.guid}`, { game_status: "disabled" })).statusCode).toBe(200);
     const statuses = new Map((await houseGames()).map((g) => [g.guid, g.game_status]));

@@ -62,6 +62,8 @@ export const adminGame = z
     visible: z.boolean(),
     /** Disabled because its game provider is switched off (its own status comes back when switched on). */
     provider_switched_off: z.boolean(),
+    /** Whether granted free spins can be played in it (the bonus campaign editor's game picker). */
+    can_freespins: z.boolean(),
     updated_at: z.string(),
   })
   .describe("AdminGame");

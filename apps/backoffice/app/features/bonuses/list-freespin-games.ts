@@ -3,13 +3,15 @@ import { adminGame } from "@croupier/contract/backoffice/catalog-admin";
 import { z } from "zod";
 import { staffApi } from "../../lib/staff-api";
 
-/**
- * A catalogue game for the free-spins picker. `can_freespins` is read when the catalogue answers it
- * (optional: older servers leave it out, and the campaign's server check refuses a game without it).
- */
-export const freeSpinGame = adminGame
-  .pick({ guid: true, game_name: true, studio_name: true, game_provider: true, game_status: true })
-  .extend({ can_freespins: z.boolean().optional() });
+/** A catalogue game for the free-spins picker (only games that can give free spins are offered). */
+export const freeSpinGame = adminGame.pick({
+  guid: true,
+  game_name: true,
+  studio_name: true,
+  game_provider: true,
+  game_status: true,
+  can_freespins: true,
+});
 export type FreeSpinGame = z.infer<typeof freeSpinGame>;
 
 const PICKER_PAGE = 50;
@@ -21,7 +23,7 @@ export async function searchFreeSpinGames(q: string, signal?: AbortSignal): Prom
     signal,
     schema: z.array(freeSpinGame),
   });
-  return payload.filter((game) => game.can_freespins !== false);
+  return payload.filter((game) => game.can_freespins);
 }
 
 export const freeSpinGamesQueryOptions = (q: string) =>

@@ -8,7 +8,7 @@ export const ADMIN_GAME_COLUMNS = sql`g.guid, g.external_guid, g.game_name, g.ga
   ARRAY(SELECT gt.tag_guid FROM game_tags gt JOIN tags t ON t.guid = gt.tag_guid
          WHERE gt.game_guid = g.guid ORDER BY t.ordering, t.name) AS tag_guids,
   (g.game_status = 'active' AND p.is_enabled) AS visible,
-  (g.status_before_provider_off IS NOT NULL) AS provider_switched_off, g.updated_at`;
+  (g.status_before_provider_off IS NOT NULL) AS provider_switched_off, g.can_freespins, g.updated_at`;
 
 export const ADMIN_GAME_FROM = sql`games g JOIN providers p ON p.guid = g.provider_guid JOIN tags s ON s.guid = g.system_tag_guid`;
 
