@@ -21,6 +21,7 @@ type AdminGame = {
   game_ordering: number;
   tag_guids: string[];
   visible: boolean;
+  can_freespins: boolean;
 };
 
 const staffGet = (url: string, who: TestStaff = staff) =>
