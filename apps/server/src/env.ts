@@ -214,6 +214,9 @@ export const envObject = z.object({
   // The bonus engine's sweep period (ADR 031); 0 = no background sweep. Unset: 5000, or 0 under
   // NODE_ENV=test, where tests run the sweep themselves (runBonusSweep).
   BONUS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  // The promotions' background passes (issue #18: segments, cashback, rakeback, loyalty and coins); 0 = off.
+  // Unset: 10000, or 0 under NODE_ENV=test, where tests run the jobs themselves.
+  PROMOTION_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   // KYC documents (ADR 023). The AES-256-GCM key of the stored files: 64 hex characters (32 bytes).
   DOCUMENTS_KEY: z
     .string()

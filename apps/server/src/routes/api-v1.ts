@@ -21,6 +21,11 @@ import { notificationsRoutes } from "../modules/notifications/notifications-rout
 import { ukProfileRoutes } from "../modules/uk-profile/uk-profile-routes.ts";
 import { bonusRoutes } from "../modules/bonuses/bonus-routes.ts";
 import { bonusEnginePlugin } from "../modules/bonuses/engine/bonus-engine-plugin.ts";
+import { promotionJobsPlugin } from "../modules/promotion-jobs/promotion-jobs-plugin.ts";
+import { promoCodeRoutes } from "../modules/promo-codes/promo-code-routes.ts";
+import { cashbackRoutes } from "../modules/cashback/cashback-routes.ts";
+import { rakebackRoutes } from "../modules/rakeback/rakeback-routes.ts";
+import { loyaltyRoutes } from "../modules/loyalty/loyalty-routes.ts";
 
 /** Every /api/v1 route, one plugin per server module. */
 export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +51,11 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ukProfileRoutes);
   await app.register(bonusRoutes);
   await app.register(bonusEnginePlugin);
+  await app.register(promoCodeRoutes);
+  await app.register(cashbackRoutes);
+  await app.register(rakebackRoutes);
+  await app.register(loyaltyRoutes);
+  await app.register(promotionJobsPlugin);
   // Own plugin: raw-body signature check and the protocol's response shape, not the envelope.
   await app.register(providerWalletRoutes, { prefix: "/provider" });
 };

@@ -1,4 +1,9 @@
 import { bonusAdminRoutes } from "../modules/bonus-admin/bonus-admin-routes.ts";
+import { segmentStaffRoutes } from "../modules/segments/segment-staff-routes.ts";
+import { promoCodeStaffRoutes } from "../modules/promo-codes/promo-code-staff-routes.ts";
+import { cashbackStaffRoutes } from "../modules/cashback/cashback-staff-routes.ts";
+import { rakebackStaffRoutes } from "../modules/rakeback/rakeback-staff-routes.ts";
+import { loyaltyStaffRoutes } from "../modules/loyalty/loyalty-staff-routes.ts";
 import { roleCan } from "@croupier/contract/staff-permissions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.ts";
@@ -71,4 +76,9 @@ export const backofficeV1Routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(siteRulesStaffRoutes);
   await app.register(featureTargetsStaffRoutes);
   await app.register(bonusAdminRoutes);
+  await app.register(segmentStaffRoutes);
+  await app.register(promoCodeStaffRoutes);
+  await app.register(cashbackStaffRoutes);
+  await app.register(rakebackStaffRoutes);
+  await app.register(loyaltyStaffRoutes);
 };

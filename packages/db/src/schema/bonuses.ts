@@ -17,8 +17,11 @@ import { wallets } from "./wallet.ts";
 export const bonusTriggers = ["registration", "deposit", "promo_code", "manual", "scheduled"] as const;
 export type BonusTrigger = (typeof bonusTriggers)[number];
 
-/** What the player receives. rakeback and coin come with the promotions issue (#18). */
-export const bonusTypes = ["deposit_match", "fixed_amount", "free_spins", "cashback"] as const;
+/**
+ * What the player receives. cashback: a share of the net loss over a period (cashback job);
+ * rakeback: a share of every stake, accrued and claimed (issue #18); coin: bought with loyalty coins.
+ */
+export const bonusTypes = ["deposit_match", "fixed_amount", "free_spins", "cashback", "rakeback", "coin"] as const;
 export type BonusType = (typeof bonusTypes)[number];
 
 /**
@@ -27,6 +30,14 @@ export type BonusType = (typeof bonusTypes)[number];
  */
 export const bonusCampaignStatuses = ["draft", "scheduled", "active", "paused", "ended"] as const;
 export type BonusCampaignStatus = (typeof bonusCampaignStatuses)[number];
+
+/** Cashback period: a run covers one UTC day, or one ISO week (Monday 00:00 UTC to Monday). */
+export const cashbackPeriods = ["daily", "weekly"] as const;
+export type CashbackPeriod = (typeof cashbackPeriods)[number];
+
+/** How claimed rakeback is paid: straight to cash, or as a bonus with the version's wagering. */
+export const rakebackPayouts = ["cash", "bonus"] as const;
+export type RakebackPayout = (typeof rakebackPayouts)[number];
 
 /** UK single-product rule (LCCP SR 5.1.1): which games the bonus may be wagered on. */
 export const bonusProducts = ["any", "slots", "live"] as const;
@@ -102,10 +113,20 @@ export const bonusCampaignVersions = pgTable(
     label_guids: uuid("label_guids").array().notNull().default(sql`'{}'::uuid[]`),
     start_date: tstz("start_date"),
     end_date: tstz("end_date"),
+    // Cashback (issue #18): the period a cashback run covers.
+    cashback_period: varchar("cashback_period", { length: 8, enum: cashbackPeriods }).notNull().default("weekly"),
+    // Rakeback (issue #18): percent of every stake accrued, by game class, and how a claim pays.
+    rakeback_slots_percent: numeric("rakeback_slots_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+    rakeback_live_percent: numeric("rakeback_live_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+    rakeback_payout: varchar("rakeback_payout", { length: 8, enum: rakebackPayouts }).notNull().default("cash"),
+    // Coin bonus (issue #18): what the bonus costs in loyalty coins.
+    coin_price: numeric("coin_price", { precision: 20, scale: 4 }).notNull().default("0"),
     created_by: uuid("created_by"),
     created_at: createdAt(),
   },
   (t) => [
+    check("bonus_campaign_versions_rakeback_range", sql`${t.rakeback_slots_percent} BETWEEN 0 AND 100 AND ${t.rakeback_live_percent} BETWEEN 0 AND 100`),
+    check("bonus_campaign_versions_coin_price", sql`${t.coin_price} >= 0`),
     uniqueIndex("bonus_campaign_versions_bonus_version_uq").on(t.bonus_guid, t.version),
     check("bonus_campaign_versions_percent_range", sql`${t.bonus_percent} >= 0 AND ${t.bonus_percent} <= 1000`),
     check("bonus_campaign_versions_wager_range", sql`${t.bonus_wager} >= 0 AND ${t.bonus_wager} <= 200`),

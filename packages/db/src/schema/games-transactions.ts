@@ -168,6 +168,8 @@ export const gameTransactions = pgTable(
   },
   (t) => [
     index("game_transactions_user_created_idx").on(t.user_guid, t.created_at.desc(), t.seq.desc()),
+    // The keyset of scanGameTransactions (rakeback and loyalty read every call once, off the hot path).
+    index("game_transactions_created_seq_idx").on(t.created_at, t.seq),
     check("game_transactions_amounts_non_negative", sql`${t.bet_sum} >= 0 AND ${t.win} >= 0`),
   ],
 );

@@ -1,0 +1,2 @@
+-- Issue #18 (cashback): replaced by that work.
+SELECT 1;

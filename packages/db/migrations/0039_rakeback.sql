@@ -1,0 +1,2 @@
+-- Issue #18 (rakeback): replaced by that work.
+SELECT 1;

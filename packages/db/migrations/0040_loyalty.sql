@@ -1,0 +1,2 @@
+-- Issue #18 (loyalty): replaced by that work.
+SELECT 1;
