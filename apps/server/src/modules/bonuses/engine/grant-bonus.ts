@@ -20,7 +20,7 @@ export type GrantBonusInput = {
   /** Staff member for manual grants. */
   grantedBy?: string;
   comment?: string;
-  /** An explicit bonus amount (manual or cashback grants); replaces the computed one. */
+  /** An explicit bonus amount (manual, promo, cashback or rakeback grants); replaces the computed one. */
   amount?: string;
 };
 
@@ -103,7 +103,8 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
                        CASE WHEN t.max_bonus_sum > 0
                             THEN LEAST(COALESCE(${depositAmount}::numeric, 0) * v.bonus_percent / 100, t.max_bonus_sum)
                             ELSE COALESCE(${depositAmount}::numeric, 0) * v.bonus_percent / 100 END
-                     WHEN v.bonus_type = 'fixed_amount' THEN t.max_bonus_sum
+                     -- A coin bonus is a fixed amount bought with loyalty coins (the exchange pays the coins).
+                     WHEN v.bonus_type IN ('fixed_amount', 'coin') THEN t.max_bonus_sum
                      -- Free spins carry no money until they are played (their winnings become the bonus).
                      ELSE 0 END, c.decimals) AS bonus_amount) a
          WHERE v.guid = ${input.versionGuid}::uuid`,
