@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -217,7 +218,10 @@ export const segments = pgTable(
     fetch_interval: integer("fetch_interval").notNull().default(0),
     data: jsonb("data").notNull().default({}),
     is_default: boolean("is_default").notNull().default(false),
+    // Rule segments (issue #18, ADR 033): conditions AND-ed, validated by the contract's segmentRule; [] = manual only.
+    rules: jsonb("rules").notNull().default([]),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [uniqueIndex("segments_name_uq").on(t.name)],
 );
@@ -231,7 +235,13 @@ export const userSegments = pgTable(
     segment_guid: uuid("segment_guid")
       .notNull()
       .references(() => segments.guid),
+    // 'rule': added by evaluatePlayerSegments (and removed by it); 'manual': staff, never removed by a rule.
+    source: varchar("source", { length: 8, enum: ["rule", "manual"] }).notNull().default("manual"),
     created_at: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.user_guid, t.segment_guid] })],
+  (t) => [
+    primaryKey({ columns: [t.user_guid, t.segment_guid] }),
+    index("user_segments_segment_idx").on(t.segment_guid, t.created_at, t.user_guid),
+    check("user_segments_source", sql`${t.source} IN ('rule', 'manual')`),
+  ],
 );
