@@ -37,6 +37,13 @@ export const errorCodes = [
   "LIMIT_REACHED",
   "PLAYER_BLOCKED",
   "NOT_ENOUGH_MONEY",
+  // POST /promocodes/activate (issue #18, ADR 034): why a code was refused, one code per reason.
+  "PROMO_CODE_UNKNOWN",
+  "PROMO_CODE_EXPIRED",
+  "PROMO_CODE_USED_UP",
+  "PROMO_CODE_ALREADY_USED",
+  "PROMO_CODE_NOT_FOR_YOU",
+  "BONUS_INELIGIBLE",
   "FEATURE_DISABLED",
   "INTERNAL_ERROR",
   "SERVICE_UNAVAILABLE",
