@@ -64,6 +64,8 @@ export const ledgerTransferKinds = [
   "correction",
   // A staff member's credit or debit of a player's pocket (back office, ADR 018).
   "manual_adjustment",
+  // Claimed rakeback paid as cash: bonus_cost → player_cash (issue #18, ADR 035).
+  "rakeback",
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 
