@@ -33,8 +33,8 @@ export const realtimeEventPayloads = z.object({
     /** Why (finish reason: logout, excluded, …); the tab tells the player when it is not a plain logout. */
     reason: z.string().max(32).optional(),
   }),
-  /** Reserved for player segments; its payload is not specified yet. */
-  customer_segment_added: z.record(z.string(), z.unknown()),
+  /** The player joined a segment (rule or staff; ADR 033): refetch the profile, payment methods and bonuses. */
+  customer_segment_added: z.object({ segment_guid: z.uuid(), name: z.string().max(100) }),
   /** A deposit or withdrawal changed status (ADR 005). */
   payment_status_changed: z.object({
     payment_guid: z.uuid(),
