@@ -94,6 +94,14 @@ export const realtimeEventPayloads = z.object({
   document_status_changed: documentStatusChanged,
   /** An in-app notification for the player (issue #16), with their unread count after it. */
   notification_created: z.object({ notification, unread: z.number().int().min(0) }),
+  /** The player's loyalty level changed (issue #18, ADR 036; player room). */
+  loyalty_level_changed: z.object({ level: z.number().int().min(0), previous_level: z.number().int().min(0), level_name: z.string().max(60).nullable() }),
+  /** The player's coin balance moved: a mining accrual, an exchange or a staff adjustment (issue #18, ADR 036). */
+  coin_balance_updated: z.object({
+    balance: decimalString,
+    operation_type: z.enum(["mining", "exchange", "adjustment"]),
+    operation_amount: decimalString,
+  }),
   /** For the console (Socket.IO namespace /backoffice): a conversation changed; players never get it. */
   chat_inbox_changed: z.object({
     conversation_id: z.uuid(),

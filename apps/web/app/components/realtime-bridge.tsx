@@ -6,6 +6,7 @@ import { handleBonusStatusChanged } from "../features/bonuses/bonus-events";
 import { applyDocumentStatusEvent } from "../features/documents/document-events";
 import { handleCustomerStatus, handleSessionClosed } from "../features/identity/identity-events";
 import { profileKey } from "../features/identity/profile";
+import { handleLoyaltyEvent } from "../features/loyalty/loyalty-events";
 import { handleNotificationCreated, refetchNotifications } from "../features/notifications/notification-events";
 import { useRealtime, useRealtimeHandlers } from "../features/realtime/realtime-provider";
 import { applyBalanceEventToCache, DEPOSIT_OPERATION, refetchWallets } from "../features/wallet/balance-events";
@@ -59,6 +60,9 @@ export function RealtimeBridge() {
     },
     // The console's event; it never reaches a player's socket.
     chat_inbox_changed: "ignored",
+    // Coins and loyalty (issue #18): the coin counter resyncs, the level card reads again.
+    loyalty_level_changed: () => handleLoyaltyEvent(queryClient),
+    coin_balance_updated: () => handleLoyaltyEvent(queryClient),
     // The bonus pages read again and the player hears what changed (issue #17); the engine's money
     // moves arrive as user_balance_updated too, but a status change (offered → active, spins
     // used) can leave balances as they were, so the wallets are read again as well.
