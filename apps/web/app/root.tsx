@@ -32,6 +32,8 @@ import { AppUpdates } from "./features/app-updates/app-updates";
 import { InstalledAppRuntime } from "./features/pwa/installed-app-runtime";
 import { ConsentRuntime } from "./features/consent/consent-runtime";
 import { ExternalServicesMount } from "./components/external-services-mount";
+import { PromoPopupsMount } from "./components/promo-popups-mount";
+import { promoPopupsConfig } from "./features/promo-popups/promo-popups-config.server";
 import { authStateFromRequest } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
 import { useAuth } from "./lib/use-auth";
@@ -91,7 +93,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = context.get(apiContext);
   const [flags, profile] = await Promise.all([resolveFeatureFlags(api, auth.userId), loadProfileForPage(api, auth.authenticated)]);
   // The profile paints the player's name in the header on the first render; providers fill the login dialog.
-  return { flags, authenticated: auth.authenticated, userId: auth.userId, profile, identityProviders: identityProviders() };
+  return {
+    flags,
+    authenticated: auth.authenticated,
+    userId: auth.userId,
+    profile,
+    identityProviders: identityProviders(),
+    // The promo pop-ups' public runtime configuration (PUBLIC_REGISTER_PROMO_*, PUBLIC_DEPOSIT_PROMO_*).
+    promoPopups: promoPopupsConfig(),
+  };
 }
 
 // Flags and auth are read once per page load; later changes (login, logout) revalidate explicitly.
@@ -156,6 +166,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <ConsentRuntime />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
+          <PromoPopupsMount config={loaderData.promoPopups} />
         </RealtimeProvider>
         <LazyToaster />
       </FeatureFlagsProvider>
