@@ -28,6 +28,12 @@ export type CreateDatabaseOptions = {
   /** Directory of the embedded database; unset with no url → in-memory PGlite. */
   dataDir?: string;
   poolMax?: number;
+  /**
+   * PostgreSQL: how long a query waits for a pooled connection (a free one, or a new one connecting) before
+   * it fails with "timeout exceeded when trying to connect" (ADR 039: answered 503, not left hanging while
+   * the database is unreachable). Default 10 s.
+   */
+  connectTimeoutMs?: number;
   log?: (message: string) => void;
 };
 
@@ -36,18 +42,24 @@ export type CreateDatabaseOptions = {
 pg.types.setTypeParser(20, (value) => value);
 
 export async function createDatabase(options: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (options.url) return createPostgres(options.url, options.poolMax ?? 20);
+  if (options.url) return createPostgres(options.url, options.poolMax ?? 20, options.connectTimeoutMs ?? 10_000);
   return createPglite(options.dataDir, options.log);
 }
 
-function createPostgres(url: string, poolMax: number): DatabaseHandle {
+function createPostgres(url: string, poolMax: number, connectTimeoutMs: number): DatabaseHandle {
   // JIT off for this application's sessions: its statements are short OLTP ones, but the planner's cost
   // estimates for the wallet statement (limit windows, stake limits, exclusions: SQL functions inlined into
   // one plan) pass jit_above_cost, and LLVM then compiles the plan on EVERY execution — on a fresh database
   // the first wallet calls took 5-13 s each and a kill -9 test acknowledged 8 calls in 2.5 s with 16 clients.
   // An `options` parameter in DATABASE_URL replaces this one.
   const options = new URL(url).searchParams.has("options") ? undefined : "-c jit=off";
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 30_000, options });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectTimeoutMs,
+    options,
+  });
   // A dropped idle client must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
