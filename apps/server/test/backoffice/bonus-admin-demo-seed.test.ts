@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignDetail, CampaignRow, CampaignVersion } from "@croupier/contract/backoffice/bonuses";
 import { deterministicGuid } from "@croupier/db/seed/deterministic-guid";
-import { seedBonusesDemo } from "@croupier/db/seed/seed-bonuses-demo";
+import { DEMO_BONUS_CAMPAIGNS, seedBonusesDemo } from "@croupier/db/seed/seed-bonuses-demo";
 import { queryRows } from "../../src/lib/sql-executor.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
@@ -39,6 +39,12 @@ const asInput = (v: CampaignVersion) => ({
   auto_activation: v.auto_activation,
   auto_activation_time: v.auto_activation_time,
   product: v.product,
+  is_cumulative: v.is_cumulative,
+  cashback_period: v.cashback_period,
+  rakeback_slots_percent: v.rakeback_slots_percent,
+  rakeback_live_percent: v.rakeback_live_percent,
+  rakeback_payout: v.rakeback_payout,
+  coin_price: v.coin_price,
   game_guids: v.game_guids,
   description: v.description,
   terms: v.terms,
@@ -51,6 +57,7 @@ const asInput = (v: CampaignVersion) => ({
     bonus_threshold: c.bonus_threshold,
     free_spins_count: c.free_spins_count,
     free_spin_bet: c.free_spin_bet,
+    cashback_percent: c.cashback_percent,
   })),
 });
 
@@ -64,7 +71,7 @@ afterAll(async () => {
 });
 
 describe("demo bonus campaigns", () => {
-  it("seeds the three campaigns, active at version 1, and a re-run changes nothing", async () => {
+  it("seeds the six campaigns, active at version 1, and a re-run changes nothing", async () => {
     const res = await ctx.app.inject({
       method: "GET",
       url: `${B}/bonus-campaigns?status=active`,
@@ -103,6 +110,38 @@ describe("demo bonus campaigns", () => {
     expect(spins.current).toMatchObject({ bonus_wager: "10", wagering_expiration_time: 7 * 86_400, product: "slots" });
     expect(spins.current.terms.length).toBeGreaterThan(100);
 
+    // Issue #18 (ADR 038): the cashback, rakeback and coin campaigns the promotions parts build on.
+    expect(byName["Weekly cashback"]).toMatchObject({
+      bonus_guid: DEMO_BONUS_CAMPAIGNS.weeklyCashback,
+      bonus_trigger: "scheduled",
+      bonus_type: "cashback",
+    });
+    expect(byName["Rakeback"]).toMatchObject({ bonus_guid: DEMO_BONUS_CAMPAIGNS.rakeback, bonus_type: "rakeback" });
+    expect(byName["Coin bonus 10"]).toMatchObject({ bonus_guid: DEMO_BONUS_CAMPAIGNS.coinBonus10, bonus_type: "coin" });
+    const version = async (guid: string) =>
+      (
+        (await ctx.app.inject({ method: "GET", url: `${B}/bonus-campaigns/${guid}`, headers: staff.headers })).json()
+          .payload as CampaignDetail
+      ).current;
+    const weekly = await version(DEMO_BONUS_CAMPAIGNS.weeklyCashback);
+    expect(weekly).toMatchObject({ cashback_period: "weekly", bonus_wager: "1", is_cumulative: true });
+    expect(weekly.currencies.map((c) => [c.currency, c.cashback_percent, c.max_bonus_sum]).sort()).toEqual([
+      ["EUR", "10", "500"],
+      ["USD", "10", "500"],
+    ]);
+    expect(await version(DEMO_BONUS_CAMPAIGNS.rakeback)).toMatchObject({
+      rakeback_slots_percent: "1",
+      rakeback_live_percent: "0.5",
+      rakeback_payout: "cash",
+      bonus_wager: "0",
+    });
+    const coin = await version(DEMO_BONUS_CAMPAIGNS.coinBonus10);
+    expect(coin.coin_price).toBe("100");
+    expect(coin.currencies.map((c) => [c.currency, c.max_bonus_sum]).sort()).toEqual([
+      ["EUR", "10"],
+      ["USD", "10"],
+    ]);
+
     const before = await snapshot();
     expect(before.filter((r) => r.t === "label")).toHaveLength(2);
     await seedBonusesDemo(ctx.database.db);
@@ -110,7 +149,14 @@ describe("demo bonus campaigns", () => {
   });
 
   it("each demo campaign passes the console's validation under JURISDICTION=gb", async () => {
-    for (const key of ["welcome-bonus", "second-deposit-spins", "welcome-spins"]) {
+    for (const key of [
+      "welcome-bonus",
+      "second-deposit-spins",
+      "welcome-spins",
+      "weekly-cashback",
+      "rakeback",
+      "coin-bonus-10",
+    ]) {
       const guid = deterministicGuid(`bonus-campaign:${key}`);
       const detail = (
         await ctx.app.inject({ method: "GET", url: `${B}/bonus-campaigns/${guid}`, headers: staff.headers })

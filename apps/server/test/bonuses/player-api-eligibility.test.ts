@@ -42,6 +42,11 @@ function campaign(overrides: Partial<CampaignRow> = {}): CampaignRow {
     product: "any",
     terms: "",
     game_guids: [],
+    cashback_period: "weekly",
+    rakeback_slots_percent: "0",
+    rakeback_live_percent: "0",
+    rakeback_payout: "cash",
+    coin_price: "0",
     ...overrides,
   };
 }

@@ -4,7 +4,9 @@ import {
   bonusProduct,
   bonusTrigger,
   bonusType,
+  cashbackPeriod,
   customerBonusStatus,
+  rakebackPayout,
   hubBonus,
   type HubBonus,
 } from "../entities/bonus.ts";
@@ -54,7 +56,7 @@ export const IDEMPOTENCY_KEY_MAX = 128;
 export const BONUS_STATUS_ACTIONS = ["schedule", "activate", "pause", "resume", "end"] as const;
 export const bonusStatusAction = z.enum(BONUS_STATUS_ACTIONS);
 // The enums are the player contract's: one list of triggers, types, statuses and products.
-export { bonusCampaignStatus, bonusProduct, bonusTrigger, bonusType, customerBonusStatus };
+export { bonusCampaignStatus, bonusProduct, bonusTrigger, bonusType, cashbackPeriod, customerBonusStatus, rakebackPayout };
 
 /** A decimal string as the database keeps money: never a JS number. */
 const amount = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -70,6 +72,11 @@ const ratioInput = (max: number) =>
     .max(10)
     .regex(/^(0|[1-9]\d{0,3})(\.\d{1,2})?$/, "must be a decimal string with at most 2 fraction digits")
     .refine((v) => Number(v) <= max, `must be at most ${max}`);
+/** A price in loyalty coins (NUMERIC(20,4)): plain, non-negative, at most 4 fraction digits. */
+const coinPriceInput = z
+  .string()
+  .max(24)
+  .regex(/^(0|[1-9]\d{0,15})(\.\d{1,4})?$/, 'must be a plain non-negative number of coins, e.g. "100" or "12.5"');
 const seconds = z.number().int().min(BONUS_WINDOW_MIN_SECONDS).max(BONUS_WINDOW_MAX_SECONDS);
 const imageRef = z.string().trim().max(500).nullable();
 const isoDate = z.iso.datetime({ offset: true });
@@ -111,7 +118,11 @@ export type CampaignCurrencyInput = z.infer<typeof campaignCurrencyInput>;
  * again and writes the next version. Cross-field rules are the server's (400 VALIDATION_ERROR
  * naming the field): deposit trigger → deposit_number ≥ 1 or null; free_spins → games that allow
  * free spins, count > 0 and bet > 0 per currency; deposit_match → bonus_percent > 0; JURISDICTION=gb
- * → bonus_wager ≤ 10, product slots or live, terms required (LCCP SR 5.1.1).
+ * → bonus_wager ≤ 10, product slots or live, terms required (LCCP SR 5.1.1). The type/trigger matrix
+ * (ADR 038): cashback → scheduled, cumulative, cashback_percent > 0 in each currency; rakeback →
+ * scheduled, cumulative, a slots or live rate > 0, bonus_wager only with payout "bonus", one active
+ * or scheduled rakeback campaign at a time; coin → manual, coin_price > 0, max_bonus_sum > 0 per
+ * currency; promo_code → fixed_amount, free_spins or deposit_match.
  */
 export const campaignInput = z
   .object({
@@ -149,6 +160,15 @@ export const campaignInput = z
     label_guids: uniqueUuids(BONUS_LABELS_PER_VERSION_MAX).default([]),
     start_date: isoDate.nullable().default(null),
     end_date: isoDate.nullable().default(null),
+    /** Cashback: the period one payment covers (ignored by the other types). */
+    cashback_period: cashbackPeriod.default("weekly"),
+    /** Rakeback: percent of every slots / live stake accrued; "0" on the other types. */
+    rakeback_slots_percent: ratioInput(100).default("0"),
+    rakeback_live_percent: ratioInput(100).default("0"),
+    /** Rakeback: a claim pays cash (no wagering), or a bonus with bonus_wager (ignored by the other types). */
+    rakeback_payout: rakebackPayout.default("cash"),
+    /** Coin: the price in loyalty coins; "0" on the other types. */
+    coin_price: coinPriceInput.default("0"),
     currencies: z
       .array(campaignCurrencyInput)
       .min(1)
@@ -264,6 +284,11 @@ export const campaignVersion = z
     label_guids: z.array(z.uuid()),
     start_date: z.string().nullable(),
     end_date: z.string().nullable(),
+    cashback_period: cashbackPeriod,
+    rakeback_slots_percent: z.string(),
+    rakeback_live_percent: z.string(),
+    rakeback_payout: rakebackPayout,
+    coin_price: z.string(),
     currencies: z.array(campaignCurrency),
     /** Customer bonuses granted under this version. */
     customer_bonuses: z.number().int(),
@@ -414,8 +439,9 @@ export const manualGrantInput = z
     bonus_guid: z.uuid(),
     currency: z.string().trim().min(2).max(16),
     /**
-     * deposit_match: the deposit amount the match is computed from (required); fixed_amount and
+     * deposit_match: the deposit amount the match is computed from (required); fixed_amount, coin and
      * cashback: the bonus amount, replacing the version's (required for cashback); free_spins: refused.
+     * A rakeback campaign is never granted by hand (it accrues from play and the player claims it).
      */
     amount: amountInput.optional(),
     comment: z.string().trim().min(3).max(BONUS_COMMENT_MAX),

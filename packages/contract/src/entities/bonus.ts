@@ -13,10 +13,24 @@ export const bonusTriggers = ["registration", "deposit", "promo_code", "manual",
 export const bonusTrigger = z.enum(bonusTriggers);
 export type BonusTrigger = z.infer<typeof bonusTrigger>;
 
-/** What the player receives (db: bonusTypes). rakeback and coin come with issue #18. */
-export const bonusTypes = ["deposit_match", "fixed_amount", "free_spins", "cashback"] as const;
+/**
+ * What the player receives (db: bonusTypes). cashback: a share of the net loss over a period (paid
+ * by the cashback job); rakeback: a share of every stake, accrued and claimed; coin: bought with
+ * loyalty coins (issue #18). Which trigger each type takes: ADR 038.
+ */
+export const bonusTypes = ["deposit_match", "fixed_amount", "free_spins", "cashback", "rakeback", "coin"] as const;
 export const bonusType = z.enum(bonusTypes);
 export type BonusType = z.infer<typeof bonusType>;
+
+/** Cashback period (db: cashbackPeriods): one UTC day, or one ISO week (Monday 00:00 UTC to Monday). */
+export const cashbackPeriods = ["daily", "weekly"] as const;
+export const cashbackPeriod = z.enum(cashbackPeriods);
+export type CashbackPeriod = z.infer<typeof cashbackPeriod>;
+
+/** How claimed rakeback is paid (db: rakebackPayouts): straight to cash, or as a bonus with the version's wagering. */
+export const rakebackPayouts = ["cash", "bonus"] as const;
+export const rakebackPayout = z.enum(rakebackPayouts);
+export type RakebackPayout = z.infer<typeof rakebackPayout>;
 
 /**
  * Campaign status (db: bonusCampaignStatuses): draft (staff only), scheduled (waits for its start),
@@ -188,6 +202,15 @@ export const hubBonus = z
     terms: z.string().max(50_000),
     /** Extra: free spins are played in these games (games.guid); empty = any game with can_freespins. */
     game_guids: z.array(z.uuid()),
+    /** Extra (cashback): the period one cashback payment covers ("weekly" on the other types). */
+    cashback_period: cashbackPeriod,
+    /** Extra (rakeback): percent of every slots / live stake accrued ("0" on the other types). */
+    rakeback_slots_percent: percentString,
+    rakeback_live_percent: percentString,
+    /** Extra (rakeback): a claim pays cash, or a bonus with bonus_wager ("cash" on the other types). */
+    rakeback_payout: rakebackPayout,
+    /** Extra (coin): the price of the bonus in loyalty coins ("0" on the other types). */
+    coin_price: decimalString,
     /** Present only for a signed-in player. */
     eligibility: bonusEligibility.optional(),
   })

@@ -32,7 +32,8 @@ export async function insertCampaignVersion(
           bonus_guid, version, bonus_name, bonus_trigger, bonus_type, deposit_number, bonus_percent, bonus_wager,
           wagering_expiration_time, activation_expiration_time, winnings_distribution_percent, auto_activation,
           auto_activation_time, project_tag_guid, is_cumulative, deposit_defer, product, game_guids, icon,
-          background_image, description, terms, segment_guids, label_guids, start_date, end_date, created_by)
+          background_image, description, terms, segment_guids, label_guids, start_date, end_date, cashback_period,
+          rakeback_slots_percent, rakeback_live_percent, rakeback_payout, coin_price, created_by)
         SELECT ${input.bonusGuid}::uuid,
                COALESCE((SELECT max(version) FROM bonus_campaign_versions WHERE bonus_guid = ${input.bonusGuid}::uuid), 0) + 1,
                ${t.bonus_name}, ${t.bonus_trigger}, ${t.bonus_type}, ${t.deposit_number}::int, ${t.bonus_percent}::numeric,
@@ -41,7 +42,9 @@ export async function insertCampaignVersion(
                ${t.project_tag_guid}::uuid, ${t.is_cumulative}, ${t.deposit_defer}, ${t.product},
                ${sql.param(t.game_guids)}::uuid[], ${t.icon}, ${t.background_image}, ${t.description}, ${t.terms},
                ${sql.param(t.segment_guids)}::uuid[], ${sql.param(t.label_guids)}::uuid[],
-               ${t.start_date}::timestamptz, ${t.end_date}::timestamptz, ${input.staffId}::uuid
+               ${t.start_date}::timestamptz, ${t.end_date}::timestamptz, ${t.cashback_period},
+               ${t.rakeback_slots_percent}::numeric, ${t.rakeback_live_percent}::numeric, ${t.rakeback_payout},
+               ${t.coin_price}::numeric, ${input.staffId}::uuid
         RETURNING guid, version`,
   );
   for (const c of input.currencies)
@@ -75,7 +78,10 @@ export async function loadVersions(
                trim_scale(v.winnings_distribution_percent)::text AS winnings_distribution_percent,
                v.auto_activation, v.auto_activation_time, v.project_tag_guid, v.is_cumulative, v.deposit_defer, v.product,
                v.game_guids, v.icon, v.background_image, v.description, v.terms, v.segment_guids, v.label_guids,
-               v.start_date, v.end_date, v.created_by, v.created_at,
+               v.start_date, v.end_date, v.created_by, v.created_at, v.cashback_period,
+               trim_scale(v.rakeback_slots_percent)::text AS rakeback_slots_percent,
+               trim_scale(v.rakeback_live_percent)::text AS rakeback_live_percent, v.rakeback_payout,
+               trim_scale(v.coin_price)::text AS coin_price,
                (SELECT count(*)::int FROM customer_bonuses cb WHERE cb.bonus_version_guid = v.guid) AS customer_bonuses
           FROM bonus_campaign_versions v
          WHERE v.bonus_guid = ${bonusGuid}::uuid ${onlyGuid ? sql`AND v.guid = ${onlyGuid}::uuid` : sql``}

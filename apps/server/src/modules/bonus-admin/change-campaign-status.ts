@@ -5,6 +5,7 @@ import type { Db } from "@croupier/db/create-database";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
+import { assertSingleRakeback } from "./assert-single-rakeback.ts";
 import { loadCampaignDetail } from "./campaign-sql.ts";
 
 type Action = CampaignStatusInput["action"];
@@ -37,11 +38,12 @@ export async function changeCampaignStatus(
     const [campaign] = await queryRows<{
       status: BonusCampaignStatus;
       current_version_guid: string;
+      bonus_type: string;
       start_date: unknown;
       end_date: unknown;
     }>(
       tx,
-      sql`SELECT c.status, c.current_version_guid, v.start_date, v.end_date
+      sql`SELECT c.status, c.current_version_guid, v.bonus_type, v.start_date, v.end_date
             FROM bonus_campaigns c JOIN bonus_campaign_versions v ON v.guid = c.current_version_guid
            WHERE c.bonus_guid = ${bonusGuid}::uuid
              FOR UPDATE OF c`,
@@ -60,6 +62,7 @@ export async function changeCampaignStatus(
     const endsAt = campaign.end_date ? new Date(campaign.end_date as string).getTime() : null;
     const startsAt = campaign.start_date ? new Date(campaign.start_date as string).getTime() : null;
     let versionGuid = campaign.current_version_guid;
+    let runsFrom = new Date(now);
     if (rule.to !== "ended" && endsAt !== null && endsAt <= now)
       throw new AppError("CONFLICT", "This campaign's end date has passed; edit it or end the campaign.");
 
@@ -69,9 +72,13 @@ export async function changeCampaignStatus(
       if (start <= now) throw validation("start_date", "must be in the future; use activate to start now");
       if (endsAt !== null && endsAt <= start) throw validation("start_date", "must be before the campaign's end date");
       if (start !== startsAt) versionGuid = await copyVersionStarting(tx, bonusGuid, versionGuid, new Date(start));
+      runsFrom = new Date(start);
     }
     if (input.action === "activate" && startsAt !== null && startsAt > now)
       versionGuid = await copyVersionStarting(tx, bonusGuid, versionGuid, new Date(now));
+
+    if (campaign.bonus_type === "rakeback" && (rule.to === "active" || rule.to === "scheduled"))
+      await assertSingleRakeback(tx, { bonusGuid, start: runsFrom, end: endsAt === null ? null : new Date(endsAt) });
 
     await tx.execute(
       sql`UPDATE bonus_campaigns SET status = ${rule.to}, current_version_guid = ${versionGuid}::uuid, updated_at = now()
@@ -101,14 +108,16 @@ async function copyVersionStarting(
           bonus_guid, version, bonus_name, bonus_trigger, bonus_type, deposit_number, bonus_percent, bonus_wager,
           wagering_expiration_time, activation_expiration_time, winnings_distribution_percent, auto_activation,
           auto_activation_time, project_tag_guid, is_cumulative, deposit_defer, product, game_guids, icon,
-          background_image, description, terms, segment_guids, label_guids, start_date, end_date, created_by)
+          background_image, description, terms, segment_guids, label_guids, start_date, end_date, cashback_period,
+          rakeback_slots_percent, rakeback_live_percent, rakeback_payout, coin_price, created_by)
         SELECT bonus_guid,
                (SELECT max(version) FROM bonus_campaign_versions WHERE bonus_guid = ${bonusGuid}::uuid) + 1,
                bonus_name, bonus_trigger, bonus_type, deposit_number, bonus_percent, bonus_wager,
                wagering_expiration_time, activation_expiration_time, winnings_distribution_percent, auto_activation,
                auto_activation_time, project_tag_guid, is_cumulative, deposit_defer, product, game_guids, icon,
                background_image, description, terms, segment_guids, label_guids, ${start.toISOString()}::timestamptz,
-               end_date, created_by
+               end_date, cashback_period, rakeback_slots_percent, rakeback_live_percent, rakeback_payout, coin_price,
+               created_by
           FROM bonus_campaign_versions WHERE guid = ${versionGuid}::uuid
         RETURNING guid`,
   );

@@ -5,6 +5,7 @@ import type { Db } from "@croupier/db/create-database";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { queryRows } from "../../lib/sql-executor.ts";
 import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
+import { assertSingleRakeback } from "./assert-single-rakeback.ts";
 import { insertCampaignVersion, loadCampaignDetail } from "./campaign-sql.ts";
 import { validateCampaignInput } from "./validate-campaign-input.ts";
 
@@ -35,6 +36,13 @@ export async function editBonusCampaign(
         fields: [{ field: "body.start_date", message: "a scheduled campaign needs a start date in the future" }],
       });
     const currencies = await validateCampaignInput(tx, input, jurisdiction);
+    // An edit can turn a running campaign into a rakeback one, or move a rakeback's dates.
+    if (input.bonus_type === "rakeback" && (campaign.status === "active" || campaign.status === "scheduled"))
+      await assertSingleRakeback(tx, {
+        bonusGuid,
+        start: campaign.status === "scheduled" ? new Date(input.start_date!) : new Date(),
+        end: input.end_date ? new Date(input.end_date) : null,
+      });
     const version = await insertCampaignVersion(tx, { bonusGuid, terms: input, currencies, staffId: actor.staffId });
     await tx.execute(
       sql`UPDATE bonus_campaigns SET current_version_guid = ${version.guid}::uuid, updated_at = now()

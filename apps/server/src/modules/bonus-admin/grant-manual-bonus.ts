@@ -36,6 +36,9 @@ export async function grantManualBonus(
       sql`SELECT guid, decimals FROM currencies WHERE code = ${input.currency.toUpperCase()}`,
     );
     if (!currency) throw validation("currency", `no currency ${input.currency} exists`);
+    // Rakeback is accrued from play and claimed by the player (the rakeback module grants it).
+    if (campaign.bonus_type === "rakeback")
+      throw validation("bonus_guid", "a rakeback is accrued from play and claimed by the player, not granted by hand");
     if (campaign.bonus_type === "free_spins" && input.amount !== undefined)
       throw validation("amount", "a free-spins bonus has no amount; its spins come from the campaign's terms");
     if (campaign.bonus_type === "deposit_match" && input.amount === undefined)

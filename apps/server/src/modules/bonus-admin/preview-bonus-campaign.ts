@@ -67,5 +67,10 @@ export async function previewBonusCampaign(db: Db, bonusGuid: string, versionGui
     product: version.product,
     terms: version.terms,
     game_guids: version.game_guids,
+    cashback_period: version.cashback_period,
+    rakeback_slots_percent: version.rakeback_slots_percent,
+    rakeback_live_percent: version.rakeback_live_percent,
+    rakeback_payout: version.rakeback_payout,
+    coin_price: version.coin_price,
   };
 }

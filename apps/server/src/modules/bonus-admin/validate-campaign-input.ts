@@ -46,6 +46,7 @@ export async function validateCampaignInput(
   } else if (!isZeroAmount(input.bonus_percent)) {
     fail("bonus_percent", "only a deposit match has a percentage; send 0");
   }
+  checkTypeRules(input, fail);
   if (input.bonus_type !== "free_spins" && input.game_guids.length > 0)
     fail("game_guids", "only a free-spins bonus names games");
   if (input.auto_activation && input.auto_activation_time >= input.activation_expiration_time)
@@ -77,6 +78,51 @@ export async function validateCampaignInput(
 }
 
 type Fail = (field: string, message: string) => void;
+
+/**
+ * The type/trigger matrix of issue #18 (ADR 038) and the fields each new type owns. Cashback and
+ * rakeback pay the same player again and again (one payment per period or claim), so they must be
+ * cumulative: grantBonus refuses a second grant of a non-cumulative campaign.
+ */
+function checkTypeRules(input: CampaignInput, fail: Fail) {
+  const type = input.bonus_type;
+  if (input.bonus_trigger === "promo_code" && !PROMO_CODE_TYPES.includes(type))
+    fail("bonus_type", "a promo code grants a fixed amount, free spins or a deposit match");
+  const trigger = REQUIRED_TRIGGER[type];
+  if (trigger && input.bonus_trigger !== trigger) fail("bonus_trigger", TRIGGER_MESSAGE[type]!);
+  if ((type === "cashback" || type === "rakeback") && !input.is_cumulative)
+    fail("is_cumulative", `a ${type} campaign pays the same player repeatedly; it must be cumulative`);
+
+  if (type === "rakeback") {
+    if (isZeroAmount(input.rakeback_slots_percent) && isZeroAmount(input.rakeback_live_percent))
+      fail("rakeback_slots_percent", "a rakeback needs a slots or live rate above 0");
+    if (input.rakeback_payout === "cash" && !isZeroAmount(input.bonus_wager))
+      fail("bonus_wager", "a rakeback paid as cash has no wagering; send 0 or pay it as a bonus");
+  } else {
+    if (!isZeroAmount(input.rakeback_slots_percent))
+      fail("rakeback_slots_percent", "only a rakeback has rates; send 0");
+    if (!isZeroAmount(input.rakeback_live_percent))
+      fail("rakeback_live_percent", "only a rakeback has rates; send 0");
+  }
+  if (type === "coin") {
+    if (isZeroAmount(input.coin_price)) fail("coin_price", "a coin bonus needs a price above 0 coins");
+  } else if (!isZeroAmount(input.coin_price)) {
+    fail("coin_price", "only a coin bonus has a coin price; send 0");
+  }
+}
+
+const PROMO_CODE_TYPES: readonly CampaignInput["bonus_type"][] = ["fixed_amount", "free_spins", "deposit_match"];
+/** Types bound to one trigger; the others (deposit_match has its own rule) take several. */
+const REQUIRED_TRIGGER: Partial<Record<CampaignInput["bonus_type"], CampaignInput["bonus_trigger"]>> = {
+  cashback: "scheduled",
+  rakeback: "scheduled",
+  coin: "manual",
+};
+const TRIGGER_MESSAGE: Partial<Record<CampaignInput["bonus_type"], string>> = {
+  cashback: "a cashback is paid by the cashback job each period: trigger scheduled",
+  rakeback: "a rakeback accrues from play and is claimed by the player: trigger scheduled",
+  coin: "a coin bonus is bought in the coin shop (or granted by staff): trigger manual",
+};
 
 async function resolveCurrencies(executor: SqlExecutor, input: CampaignInput, fail: Fail) {
   const codes = input.currencies.map((c) => c.currency.toUpperCase());
@@ -120,6 +166,8 @@ async function resolveCurrencies(executor: SqlExecutor, input: CampaignInput, fa
     }
     if (input.bonus_type === "cashback" && isZeroAmount(terms.cashback_percent))
       fail(at("cashback_percent"), "a cashback needs a percentage above 0");
+    if (input.bonus_type === "coin" && isZeroAmount(terms.max_bonus_sum))
+      fail(at("max_bonus_sum"), "a coin bonus needs an amount above 0");
     resolved.push({ currencyGuid: currency.guid, code: currency.code, ...amounts, ...pick(terms) });
   });
   return resolved;

@@ -44,7 +44,10 @@ export const hubBonusColumns = sql`
   v.auto_activation, v.auto_activation_time, v.project_tag_guid, v.is_cumulative, v.deposit_defer,
   v.icon, v.background_image, v.description,
   to_json(v.segment_guids) AS segment_guids, ${labelsJson} AS labels, ${currenciesJson} AS bonus_currencies,
-  v.product, v.terms, to_json(v.game_guids) AS game_guids`;
+  v.product, v.terms, to_json(v.game_guids) AS game_guids,
+  v.cashback_period, trim_scale(v.rakeback_slots_percent)::text AS rakeback_slots_percent,
+  trim_scale(v.rakeback_live_percent)::text AS rakeback_live_percent, v.rakeback_payout,
+  trim_scale(v.coin_price)::text AS coin_price`;
 
 /** Clamps a requested page size to the bonus lists' ceiling (seed clients ask for huge pages). */
 export function clampPerPage(perPage: number): number {

@@ -71,6 +71,11 @@ export const welcomeOffer = (over: Partial<HubBonus> = {}): HubBonus => ({
   product: "slots",
   terms: "1. One welcome bonus per person.\n2. Wager 10 times the bonus within 7 days.",
   game_guids: [],
+  cashback_period: "weekly",
+  rakeback_slots_percent: "0",
+  rakeback_live_percent: "0",
+  rakeback_payout: "cash",
+  coin_price: "0",
   ...over,
 });
 
