@@ -8,7 +8,8 @@
 //    set (dropped afterwards), otherwise PGlite in a temporary DATA_DIR.
 // 4. Wait for /readyz, run vitest with e2e/vitest.config.ts, stop the server.
 // 5. Steps 3-4 again for each further server profile (a fresh database each): "gb" runs the
-//    e2e/*.gb.e2e.ts files against JURISDICTION=gb with the sms-auth flag on.
+//    e2e/*.gb.e2e.ts files against JURISDICTION=gb with the sms-auth flag on; "promo-popups" runs
+//    e2e/promo-popups.e2e.ts with the pop-ups' delays shortened.
 //
 // Extra arguments go to vitest: `npm run test:e2e -- foundation`.
 import { randomBytes } from "node:crypto";
@@ -77,12 +78,22 @@ function createPgliteDirectory() {
 const PROFILES = [
   { name: "default", env: {} },
   { name: "gb", env: { JURISDICTION: "gb", FEATURE_FLAGS: "history-of-rounds,bonus-hub,sms-auth" } },
+  // The promo pop-ups after 3 s instead of 5 minutes (e2e/promo-popups.e2e.ts): in the default profile a
+  // pop-up would cover other tests' pages.
+  { name: "promo-popups", env: { PUBLIC_REGISTER_PROMO_TIMEOUT_MS: "3000", PUBLIC_DEPOSIT_PROMO_TIMEOUT_MS: "3000" } },
 ];
+
+/** The profile a test file runs in: *.gb.e2e.ts in gb, promo-popups.e2e.ts in promo-popups, the rest in default. */
+function profileOf(file) {
+  if (file.endsWith(".gb.e2e.ts")) return "gb";
+  if (file === "promo-popups.e2e.ts") return "promo-popups";
+  return "default";
+}
 
 /** vitest's file filters (arguments that are not options): a profile none of whose files match is skipped. */
 function profileHasFiles(profile, filters) {
   const files = fs.readdirSync(path.join(root, "e2e")).filter((f) => f.endsWith(".e2e.ts"));
-  const own = files.filter((f) => (profile.name === "gb") === f.endsWith(".gb.e2e.ts"));
+  const own = files.filter((f) => profileOf(f) === profile.name);
   if (filters.length === 0) return own.length > 0;
   return own.some((f) => filters.some((filter) => f.includes(filter)));
 }
