@@ -7,6 +7,7 @@ import { seedExchangeRatesDemo } from "./seed-exchange-rates-demo.ts";
 import { seedPayments } from "./seed-payments.ts";
 import { seedStaffDemo } from "./seed-staff-demo.ts";
 import { seedBonusesDemo } from "./seed-bonuses-demo.ts";
+import { seedPromoCodesDemo } from "./seed-promo-codes-demo.ts";
 
 export type SeedOptions = {
   demo: boolean;
@@ -29,5 +30,6 @@ export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   if (_options.demo) await seedWalletDemo(db);
   if (_options.demo) await seedExchangeRatesDemo(db);
   if (_options.demo && _options.demoBonuses !== false) await seedBonusesDemo(db);
+  if (_options.demo && _options.demoBonuses !== false) await seedPromoCodesDemo(db);
   if (_options.demoStaff) await seedStaffDemo(db);
 }
