@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type SqlExecutor } from "../../../lib/sql-executor.ts";
 import { movePocketMoney } from "../../ledger/move-pocket-money.ts";
+import { applyPendingPromoCodes } from "../../promo-codes/apply-pending-promo-codes.ts";
 import { announceBonusStatus } from "./announce-bonus-status.ts";
 import { grantBonus, type GrantBonusResult } from "./grant-bonus.ts";
 
@@ -27,11 +28,14 @@ export type DepositBonusInput = {
  */
 export async function applyDepositBonuses(tx: SqlExecutor, input: DepositBonusInput): Promise<GrantBonusResult[]> {
   await releaseDeferredBonus(tx, input);
+  // A deposit-match promo code the player redeemed before this deposit (ADR 034): whatever offer they
+  // chose for the deposit, they asked for this one by its code.
+  const promo = await applyPendingPromoCodes(tx, input);
   const choice = await queryRows<{ bonus_guid: string | null }>(
     tx,
     sql`SELECT bonus_guid FROM payment_bonus_choices WHERE payment_guid = ${input.paymentGuid}::uuid`,
   );
-  if (choice[0] && choice[0].bonus_guid === null) return [];
+  if (choice[0] && choice[0].bonus_guid === null) return promo;
   const chosen = choice[0]?.bonus_guid ?? null;
   const offers = await queryRows<{ bonus_guid: string; version_guid: string }>(
     tx,
@@ -45,7 +49,7 @@ export async function applyDepositBonuses(tx: SqlExecutor, input: DepositBonusIn
          ORDER BY v.created_at, bc.bonus_guid
          LIMIT ${DEPOSIT_OFFERS_MAX}`,
   );
-  const results: GrantBonusResult[] = [];
+  const results: GrantBonusResult[] = [...promo];
   for (const offer of offers) {
     results.push(
       await grantBonus(tx, {

@@ -12,6 +12,9 @@ import type { RegisterPerson } from "../../uk-profile/self-exclusion-register.ts
 import { assertCountryAllowed } from "../../geo/assert-country-allowed.ts";
 import { playerAttribution } from "@croupier/db/schema/platform-rules";
 import { grantRegistrationBonuses } from "../../bonuses/engine/grant-registration-bonuses.ts";
+import { checkSignupPromoCode } from "../../promo-codes/check-signup-promo-code.ts";
+import { redeemSignupPromoCode } from "../../promo-codes/redeem-signup-promo-code.ts";
+import { assertPromoNotLocked, countPromoFailure, promoAttemptKeys } from "../../promo-codes/promo-attempt-limits.ts";
 
 /** Both sign-up namings folded into one. Keys are the /signup/fields names (old naming). */
 export type SignupInput = {
@@ -36,7 +39,11 @@ export type SignupInput = {
 };
 
 /** Where the sign-up comes from: the visitor's country by proxy header or GeoIP (null = unknown). */
-export type SignupOrigin = { visitorCountry: string | null };
+export type SignupOrigin = {
+  visitorCountry: string | null;
+  /** The client address (ADR 015): refused promo codes count against it (ADR 034). */
+  clientAddress?: string | null;
+};
 
 // Where each old-naming field came from in the new-registration body, for field errors.
 const NEW_NAMES: Record<string, string> = {
@@ -148,6 +155,18 @@ export async function signUp(
       else throw error;
     }
   }
+  // A promo code is checked now (a clear field error) and redeemed once the account exists (ADR 034).
+  // Refusals count against the address like refused redemptions, so the form is no oracle for guessing codes.
+  const promoCode = input.promo_code?.trim() || null;
+  if (promoCode) {
+    const keys = promoAttemptKeys({ playerGuid: null, address: origin.clientAddress ?? null });
+    await assertPromoNotLocked(services.database, keys);
+    const problem = await checkSignupPromoCode(db, { code: promoCode, email: input.email, countryGuid });
+    if (problem) {
+      await countPromoFailure(services.database, keys);
+      fields.push({ field: name("promo_code"), message: problem });
+    }
+  }
   if (fields.length > 0) throw new AppError("VALIDATION_ERROR", fields.map((f) => `${f.field}: ${f.message}`).join("; "), { fields });
   // allowed_countries: the form's country and where the request comes from (issue #19, ADR 028).
   await assertCountryAllowed(db, {
@@ -183,7 +202,7 @@ export async function signUp(
       post_code: input.post_code ?? null,
       birthday,
       b_tag: input.b_tag ?? null,
-      promo_code: input.promo_code ?? null,
+      promo_code: promoCode?.toUpperCase() ?? null,
       opt_in_promo: input.opt_in_promo ?? false,
       login_type: "password",
     })
@@ -196,6 +215,7 @@ export async function signUp(
   if (input.fid) await db.insert(playerAttribution).values({ user_guid: user.guid, fid: input.fid }).onConflictDoNothing();
   // Registration bonuses (ADR 031): the account exists either way, a failed grant is retried by no one but never blocks sign-up.
   await grantRegistrationBonuses(db, user.guid).catch(() => []);
+  if (promoCode) await redeemSignupPromoCode(db, user.guid, promoCode);
   await sendEmailApproval(services, { userId: user.guid, email: user.email, redirectUrl: null });
   return user.guid;
 }

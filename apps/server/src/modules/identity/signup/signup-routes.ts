@@ -50,7 +50,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
     },
     async (request, reply) => {
       await assertCaptcha(request, env, services.captcha);
-      const userId = await signUp(services, fromOldSignup(request.body), "old", { visitorCountry: visitorCountry(request, env) });
+      const userId = await signUp(services, fromOldSignup(request.body), "old", { visitorCountry: visitorCountry(request, env), clientAddress: request.ip });
       const session = await startSession(services, request, userId, "password");
       return ok(request, { ...sendTokens(request, reply, env, session), profile: await loadProfile(db, userId) });
     },
@@ -70,7 +70,7 @@ export const signupRoutes = (services: IdentityServices): FastifyPluginAsyncZod 
     },
     async (request, reply) => {
       await assertCaptcha(request, env, services.captcha);
-      const userId = await signUp(services, fromNewSignup(request.body), "new", { visitorCountry: visitorCountry(request, env) });
+      const userId = await signUp(services, fromNewSignup(request.body), "new", { visitorCountry: visitorCountry(request, env), clientAddress: request.ip });
       const session = await startSession(services, request, userId, "password");
       return ok(request, {
         ...sendTokens(request, reply, env, session),
