@@ -212,7 +212,7 @@ describe("GET /bonus_hub", () => {
 
   it("refuses malformed filters with a 400 naming the field", async () => {
     for (const [query, field] of [
-      ["bonus_type=rakeback", "query.bonus_type"],
+      ["bonus_type=lottery", "query.bonus_type"],
       ["bonus_trigger=x", "query.bonus_trigger"],
       ["label_guid=nope", "query.label_guid"],
       ["deposit_number=0", "query.deposit_number"],
