@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bearer, outbox, signUp } from "./identity-helpers.ts";
+import { promoCampaign, promoCodeRow } from "../promo-codes/promo-fixtures.ts";
 
 let ctx: TestContext;
 let usd: string;
@@ -9,6 +10,9 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   usd = (await ctx.database.query<{ guid: string }>("SELECT guid FROM currencies WHERE code = 'USD'"))[0]!.guid;
   gb = (await ctx.database.query<{ guid: string }>("SELECT guid FROM countries WHERE iso2 = 'GB'"))[0]!.guid;
+  // Sign-up validates promo codes (ADR 034): the codes these tests send exist.
+  const campaign = await promoCampaign(ctx.database, { currencyGuid: usd });
+  for (const code of ["WELCOME", "SPRING"]) await promoCodeRow(ctx.database, { bonusGuid: campaign.bonusGuid, code, multipleUse: true });
 });
 afterAll(async () => {
   await ctx?.close();
