@@ -12,21 +12,26 @@ export type BonusPlayerContext = {
   grantedBonusGuids: Set<string>;
   /** Currencies of the player's wallets (empty: no wallet yet, any currency may still come). */
   walletCurrencyGuids: Set<string>;
+  /** The player's segments: their own, else the default ones (ADR 033); absent = none. */
+  segmentGuids?: Set<string>;
 };
 
 /** Reads the player's deposit count, past grants and wallet currencies in one statement. */
 export async function loadBonusPlayerContext(db: Db, playerGuid: string): Promise<BonusPlayerContext> {
-  const [row] = await queryRows<{ deposits: number; granted: string[] | null; currencies: string[] | null }>(
+  const [row] = await queryRows<{ deposits: number; granted: string[] | null; currencies: string[] | null; segments: string[] | null }>(
     db,
     sql`SELECT (SELECT count(*)::int FROM payments p
                  WHERE p.customer_guid = ${playerGuid}::uuid AND p.transaction_type = 'deposit' AND p.status = 'successful') AS deposits,
                (SELECT json_agg(DISTINCT cb.bonus_guid) FROM customer_bonuses cb WHERE cb.customer_guid = ${playerGuid}::uuid) AS granted,
-               (SELECT json_agg(DISTINCT w.currency_guid) FROM wallets w WHERE w.customer_guid = ${playerGuid}::uuid) AS currencies`,
+               (SELECT json_agg(DISTINCT w.currency_guid) FROM wallets w WHERE w.customer_guid = ${playerGuid}::uuid) AS currencies,
+               COALESCE((SELECT json_agg(us.segment_guid) FROM user_segments us WHERE us.user_guid = ${playerGuid}::uuid),
+                        (SELECT json_agg(s.guid) FROM segments s WHERE s.is_default)) AS segments`,
   );
   return {
     nextDepositNumber: (row?.deposits ?? 0) + 1,
     grantedBonusGuids: new Set(row?.granted ?? []),
     walletCurrencyGuids: new Set(row?.currencies ?? []),
+    segmentGuids: new Set(row?.segments ?? []),
   };
 }
 
@@ -52,6 +57,9 @@ export function bonusEligibility(
   if (campaign.bonus_status !== "active" || (campaign.end_date && new Date(campaign.end_date) <= now))
     return no(REASONS.notRunning, nextDeposit);
 
+  // A targeted offer is for the players of its segments (ADR 033), as grantBonus decides.
+  if (campaign.segment_guids.length > 0 && !campaign.segment_guids.some((guid) => context.segmentGuids?.has(guid)))
+    return no(REASONS.segment, nextDeposit);
   const granted = context.grantedBonusGuids.has(campaign.bonus_guid);
   // Registration offers are granted at sign-up: a signed-in player either has it or missed it.
   if (campaign.bonus_trigger === "registration")

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SqlExecutor } from "../../lib/sql-executor.ts";
 import type { Env } from "../../env.ts";
+import { evaluatePlayerSegments } from "../segments/evaluate-player-segments.ts";
 import { verificationStatus, type VerificationState } from "./verification-status.ts";
 
 /**
@@ -12,5 +13,7 @@ export async function refreshVerification(executor: SqlExecutor, env: Env, playe
   const state = await verificationStatus(executor, env, playerGuid);
   if (state.missing.length > 0 || state.is_verified) return state;
   await executor.execute(sql`UPDATE users SET is_verified = true, updated_at = now() WHERE guid = ${playerGuid}::uuid AND NOT is_verified`);
+  // A "verified" segment rule may now match (issue #18): same transaction as the change.
+  await evaluatePlayerSegments(executor, playerGuid);
   return { is_verified: true, missing: [] };
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PaymentMethod } from "@croupier/contract/entities/payment-method";
 import type { Db } from "@croupier/db/create-database";
 import { queryRows } from "../../lib/sql-executor.ts";
-import { resolveSegmentGuids } from "./payment-lookups.ts";
+import { billingSegmentsSql, resolveSegmentGuids } from "./payment-lookups.ts";
 
 type MethodRow = {
   guid: string;
@@ -35,8 +35,9 @@ type MethodRow = {
 
 /**
  * GET /payments/methods: the methods of the given segments, else of the
- * player's (profile billing_segments, else the default segment for the
- * country: the given country_guid, else the profile's).
+ * player's (profile billing_segments with those linked from the player's
+ * segments, else the default segment for the country: the given country_guid,
+ * else the profile's).
  */
 export async function listPaymentMethods(
   db: Db,
@@ -47,7 +48,7 @@ export async function listPaymentMethods(
     const profile = input.playerGuid
       ? await queryRows<{ billing_segments: string[]; iso2: string | null }>(
           db,
-          sql`SELECT u.billing_segments, lower(c.iso2) AS iso2 FROM users u LEFT JOIN countries c ON c.guid = u.country_guid
+          sql`SELECT ${billingSegmentsSql} AS billing_segments, lower(c.iso2) AS iso2 FROM users u LEFT JOIN countries c ON c.guid = u.country_guid
                WHERE u.guid = ${input.playerGuid}::uuid`,
         )
       : [];

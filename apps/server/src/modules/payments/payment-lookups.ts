@@ -11,10 +11,25 @@ export type PaymentPlayer = {
   billing_segments: string[];
 };
 
+/**
+ * The player's billing segments as SQL over the users row aliased `u`: the profile's own
+ * billing_segments column (set by hand), then the codes of the payment segments their segments link
+ * to (issue #18, ADR 033), without repeats.
+ */
+export const billingSegmentsSql = sql`(SELECT COALESCE(array_agg(b.code ORDER BY b.rank, b.code), '{}')::text[]
+   FROM (SELECT code, min(rank) AS rank
+           FROM (SELECT own.code::text AS code, 0 AS rank FROM unnest(u.billing_segments) AS own(code)
+                 UNION ALL
+                 SELECT ps.code::text, 1 FROM user_segments us
+                   JOIN segment_payment_segments l ON l.segment_guid = us.segment_guid
+                   JOIN payment_segments ps ON ps.guid = l.payment_segment_guid
+                  WHERE us.user_guid = u.guid) AS all_codes
+          GROUP BY code) AS b)`;
+
 export async function loadPlayer(db: SqlExecutor, playerGuid: string): Promise<PaymentPlayer> {
   const rows = await queryRows<PaymentPlayer>(
     db,
-    sql`SELECT u.guid, u.status, u.is_verified, lower(c.iso2) AS country_iso2, u.billing_segments
+    sql`SELECT u.guid, u.status, u.is_verified, lower(c.iso2) AS country_iso2, ${billingSegmentsSql} AS billing_segments
           FROM users u LEFT JOIN countries c ON c.guid = u.country_guid WHERE u.guid = ${playerGuid}::uuid`,
   );
   if (!rows[0]) throw notFound("No such player.");
@@ -58,9 +73,9 @@ export async function loadPaymentSystem(db: SqlExecutor, by: { guid?: string; na
 }
 
 /**
- * The player's billing segments: the profile's billing_segments (guids or
- * codes) first, else the default segment of the player's country, else the
- * fallback segment.
+ * The player's payment segments: those named by their billing segments (guids or
+ * codes: the profile's own and those linked from their segments, billingSegmentsSql)
+ * first, else the default segment of the player's country, else the fallback segment.
  */
 export async function resolveSegmentGuids(db: SqlExecutor, input: { billingSegments: string[]; countryIso2: string | null }): Promise<string[]> {
   if (input.billingSegments.length > 0) {

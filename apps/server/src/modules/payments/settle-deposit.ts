@@ -4,6 +4,7 @@ import { PLATFORM_OWNER, systemAccountGuid } from "../ledger/ledger-accounts.ts"
 import { moveWalletMoney } from "../ledger/move-wallet-money.ts";
 import { notifyPlayer } from "../notifications/notify-player.ts";
 import { applyDepositBonuses } from "../bonuses/engine/apply-deposit-bonuses.ts";
+import { evaluatePlayerSegments } from "../segments/evaluate-player-segments.ts";
 import { queryRows, type SqlExecutor } from "../../lib/sql-executor.ts";
 import { announcePaymentEvent, announcePaymentStatus, logPaymentEvent } from "./payment-log.ts";
 
@@ -85,6 +86,9 @@ export async function settleDepositInTransaction(
     kind: "deposit_settled",
     params: { amount: payment.amount, currency: payment.currency_code },
   });
+  // Deposit count and sum rules (ADR 033): before the bonus hook, so a segment this deposit earns
+  // already counts for a segment-targeted deposit offer; same transaction, so exactly once.
+  await evaluatePlayerSegments(tx, payment.customer_guid);
   // The bonus engine's deposit hook (ADR 031): same transaction, so exactly once with the deposit.
   await applyDepositBonuses(tx, {
     paymentGuid: input.paymentGuid,

@@ -6,6 +6,7 @@ import { activateCustomerBonusInTransaction } from "./activate-customer-bonus.ts
 import { announceBonusStatus } from "./announce-bonus-status.ts";
 import { claimWelcomeBonus } from "./claim-welcome-bonus.ts";
 import { notifyPlayer } from "../../notifications/notify-player.ts";
+import { playerInSegmentsSql } from "../../segments/player-in-segments-sql.ts";
 
 export type GrantBonusInput = {
   versionGuid: string;
@@ -48,6 +49,7 @@ type Terms = {
   wallet_guid: string | null;
   already_granted: boolean;
   excluded: boolean;
+  in_segments: boolean;
   bonus_amount: string | null;
   has_amount: boolean;
   wager_amount: string | null;
@@ -86,6 +88,7 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
                (SELECT p.number FROM payments p WHERE p.guid = ${input.paymentGuid ?? null}::uuid) AS payment_number,
                (SELECT w.guid FROM wallets w WHERE w.customer_guid = ${input.playerGuid}::uuid AND w.currency_guid = ${input.currencyGuid}::uuid) AS wallet_guid,
                player_excluded(${input.playerGuid}::uuid) AS excluded,
+               ${playerInSegmentsSql(sql`${input.playerGuid}::uuid`, sql`v.segment_guids`)} AS in_segments,
                EXISTS (SELECT 1 FROM customer_bonuses o WHERE o.customer_guid = ${input.playerGuid}::uuid AND o.bonus_guid = v.bonus_guid) AS already_granted,
                a.bonus_amount::text AS bonus_amount,
                CASE WHEN v.bonus_type = 'free_spins' THEN COALESCE(t.free_spins_count > 0, false)
@@ -183,6 +186,8 @@ function whyIneligible(terms: Terms, input: GrantBonusInput): string | null {
   if (terms.excluded) return "the player is excluded from gambling";
   if (terms.campaign_status !== "active") return "the campaign is not active";
   if (!terms.in_window) return "the campaign is outside its dates";
+  // A targeted version is for the players of its segments only (ADR 033), whatever the trigger.
+  if (!terms.in_segments) return "not in the campaign's segments";
   if (!terms.has_terms) return "the bonus is not offered in this currency";
   if (!terms.wallet_guid) return "the player has no wallet in this currency";
   if (!terms.is_cumulative && terms.already_granted) return "the player already received this bonus";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "@croupier/db/create-database";
 import { queryRows } from "../../../lib/sql-executor.ts";
+import { playerInSegmentsSql } from "../../segments/player-in-segments-sql.ts";
 import { grantBonus } from "./grant-bonus.ts";
 
 /** Players granted (or looked at) per sweep tick, over all scheduled campaigns together. */
@@ -39,12 +40,12 @@ export async function grantScheduledBonuses(db: Db, options: ScheduledGrantOptio
   const report: ScheduledGrantReport = { granted: 0, skipped: 0, failed: 0 };
   let budget = Math.max(0, Math.min(options.batch ?? SCHEDULED_GRANT_BATCH, 10_000));
   if (budget === 0) return report;
-  // Campaigns that target segments wait for segments (issue #18): until then they are granted to nobody.
+  // A targeted version goes to the players of its segments (ADR 033; candidates() filters them).
   const campaigns = await queryRows<Campaign>(
     db,
     sql`SELECT bc.bonus_guid, v.guid AS version_guid
           FROM bonus_campaigns bc JOIN bonus_campaign_versions v ON v.guid = bc.current_version_guid
-         WHERE bc.status = 'active' AND v.bonus_trigger = 'scheduled' AND cardinality(v.segment_guids) = 0
+         WHERE bc.status = 'active' AND v.bonus_trigger = 'scheduled'
            AND (v.start_date IS NULL OR v.start_date <= now()) AND (v.end_date IS NULL OR v.end_date > now())
          ORDER BY bc.created_at, bc.bonus_guid
          LIMIT ${SCHEDULED_CAMPAIGNS_MAX}`,
@@ -71,7 +72,9 @@ export async function grantScheduledBonuses(db: Db, options: ScheduledGrantOptio
 
 /**
  * Players without a customer bonus of this campaign, each with one wallet in a currency the version
- * has terms (with something to grant) for: the active wallet first, else the oldest. Locked accounts,
+ * has terms (with something to grant) for: the active wallet first, else the oldest; for a targeted
+ * version, only players in one of its segments (a player who joins one later is picked up by the
+ * next full scan, at most FULL_SCAN_MS later). Locked accounts,
  * staff and blocked wallets are left out, and players under a time-out or self-exclusion (checked
  * last, on the few rows left) are not picked while it lasts.
  */
@@ -92,6 +95,7 @@ async function candidates(db: Db, campaign: Campaign, limit: number, signedUpSin
                                  ELSE false END
            AND NOT EXISTS (SELECT 1 FROM customer_bonuses o
                             WHERE o.customer_guid = w.customer_guid AND o.bonus_guid = ${campaign.bonus_guid}::uuid)
+           AND ${playerInSegmentsSql(sql`u.guid`, sql`v.segment_guids`)}
            AND NOT player_excluded(w.customer_guid)
          ORDER BY w.customer_guid, w.is_active DESC, w.created_at, w.guid
          LIMIT ${limit}`,

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
 import { countries, currencies, segments, userSegments, users } from "@croupier/db/schema/index";
 import type { NewRegistrationProfile, Profile, Segment } from "@croupier/contract/entities/profile";
 import { AppError } from "../../../lib/app-error.ts";
+import { queryRows } from "../../../lib/sql-executor.ts";
+import { billingSegmentsSql } from "../../payments/payment-lookups.ts";
 import { iso } from "../shared/secrets.ts";
 import { findExclusionInForce } from "../../responsible-gaming/exclusions/find-exclusion-in-force.ts";
 
@@ -47,6 +49,11 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     ? await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.guid, user.currency_guid))
     : [];
   const segmentRows = await ownSegments(db, userId);
+  // The hand-set billing segments plus those the player's segments link to (issue #18).
+  const [billing] = await queryRows<{ billing_segments: string[] }>(
+    db,
+    sql`SELECT ${billingSegmentsSql} AS billing_segments FROM users u WHERE u.guid = ${userId}::uuid`,
+  );
   // Marketing stops during an exclusion (ADR 020); the stored consent is kept for after it.
   const excluded = user.opt_in_promo ? (await findExclusionInForce(db, userId)) !== null : false;
   return {
@@ -79,7 +86,7 @@ export async function loadProfile(db: Db, userId: string): Promise<Profile> {
     pwa_installed: user.pwa_installed,
     pwa_opened: user.pwa_opened,
     tin: user.tin,
-    billing_segments: user.billing_segments,
+    billing_segments: billing?.billing_segments ?? user.billing_segments,
     is_admin: user.is_admin,
   };
 }

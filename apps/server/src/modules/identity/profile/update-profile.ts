@@ -4,6 +4,7 @@ import type { ProfileUpdateBody } from "@croupier/contract/entities/profile";
 import { AppError } from "../../../lib/app-error.ts";
 import type { IdentityServices } from "../identity-services.ts";
 import { assertBirthday, toUtcIso } from "../signup/sign-up.ts";
+import { evaluatePlayerSegments } from "../../segments/evaluate-player-segments.ts";
 
 /**
  * Partial save: only fields present in the body change (either naming). Changing the phone
@@ -57,11 +58,16 @@ export async function updateProfile(services: IdentityServices, userId: string, 
   const guards: SQL[] = [eq(users.guid, userId)];
   if (set.country_guid !== undefined) guards.push(or(isNull(users.country_guid), sql`${users.country_guid} IS NOT DISTINCT FROM ${set.country_guid}::uuid`)!);
   if (set.birthday !== undefined) guards.push(or(isNull(users.birthday), sql`${users.birthday} IS NOT DISTINCT FROM ${set.birthday}::timestamptz`)!);
-  const updated = await db
-    .update(users)
-    .set({ ...set, updated_at: sql`now()` })
-    .where(and(...guards))
-    .returning({ guid: users.guid });
+  const updated = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ ...set, updated_at: sql`now()` })
+      .where(and(...guards))
+      .returning({ guid: users.guid });
+    // A country rule may now match or stop matching (issue #18): same transaction as the change.
+    if (rows.length > 0 && set.country_guid !== undefined) await evaluatePlayerSegments(tx, userId);
+    return rows;
+  });
   if (updated.length === 0) {
     await assertFixedFieldsKept(services, userId, { country: body.country_guid, birthday: newBirthday, birthdayField });
   }
