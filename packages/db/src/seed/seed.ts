@@ -8,6 +8,7 @@ import { seedPayments } from "./seed-payments.ts";
 import { seedStaffDemo } from "./seed-staff-demo.ts";
 import { seedBonusesDemo } from "./seed-bonuses-demo.ts";
 import { seedPromoCodesDemo } from "./seed-promo-codes-demo.ts";
+import { seedLoyaltyDemo } from "./seed-loyalty-demo.ts";
 
 export type SeedOptions = {
   demo: boolean;
@@ -31,5 +32,7 @@ export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   if (_options.demo) await seedExchangeRatesDemo(db);
   if (_options.demo && _options.demoBonuses !== false) await seedBonusesDemo(db);
   if (_options.demo && _options.demoBonuses !== false) await seedPromoCodesDemo(db);
+  // Levels only: nothing in them changes a deposit or a bet, so test databases get them too.
+  if (_options.demo) await seedLoyaltyDemo(db);
   if (_options.demoStaff) await seedStaffDemo(db);
 }
