@@ -62,6 +62,10 @@ function createPostgres(url: string, poolMax: number, connectTimeoutMs: number):
   });
   // A dropped idle client must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor a checked-out one (a transaction between statements, the LISTEN connection): pg emits 'error' on
+  // the client when its connection dies, and pg-pool listens only while the client is idle. The statement
+  // in flight still fails (answered 503, ADR 039), and the pool discards the broken client on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
