@@ -64,7 +64,8 @@ export function BonusInfoContent({ close }: { close: () => void }) {
           {offer.terms || "Standard bonus terms apply: the terms above are the complete conditions of this offer."}
         </div>
       </section>
-      {eligibility && !eligibility.eligible ? (
+      {/* A coin bonus's trigger is manual (the coin shop grants it): "granted by our team" would mislead. */}
+      {eligibility && !eligibility.eligible && offer.bonus_type !== "coin" ? (
         <p className="text-sm text-mist-300">
           <span className="font-medium text-mist-100">Not available: </span>
           {eligibility.reason ?? "This offer is not available for your account."}

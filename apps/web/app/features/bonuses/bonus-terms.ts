@@ -17,6 +17,8 @@ export type BonusInfoCurrency = {
   max_cashout: string;
   free_spins_count: number;
   free_spin_bet?: string;
+  /** Cashback: percent of the period's net loss. */
+  cashback_percent?: string;
 };
 
 export type BonusInfoEntry = {
@@ -32,6 +34,12 @@ export type BonusInfoEntry = {
   wagering_expiration_time: number;
   activation_expiration_time?: number;
   bonus_currencies: BonusInfoCurrency[];
+  // Issue #18 types (ADR 038): absent on older entries, which then read as the other types.
+  cashback_period?: string;
+  rakeback_slots_percent?: string;
+  rakeback_live_percent?: string;
+  rakeback_payout?: string;
+  coin_price?: string;
 };
 
 export type BonusTermRow = { key: string; label: string; value: string };
@@ -100,9 +108,37 @@ export function wagerText(bonusWager: string): string {
   return `Wager ×${plainNumber(bonusWager)}`;
 }
 
-/** A one-line headline of the offer: "100% up to 100 USD", "50 free spins", "10 USD". */
+const isPositive = (value: string | undefined): value is string => value !== undefined && isDecimal(value) && !isZeroAmount(value);
+
+/** "10% cashback, weekly" (the percentage of the player's currency, else USD, else the first). */
+export function cashbackText(entry: BonusInfoEntry, preferred?: string | null): string {
+  const percent = pickCurrency(entry, preferred)?.cashback_percent ?? "0";
+  const period = entry.cashback_period === "daily" ? "daily" : "weekly";
+  return `${plainNumber(percent)}% cashback, ${period}`;
+}
+
+/** "1% slots, 0.5% live"; a rate of 0 is left out. */
+export function rakebackRatesText(entry: Pick<BonusInfoEntry, "rakeback_slots_percent" | "rakeback_live_percent">): string {
+  const parts = [
+    isPositive(entry.rakeback_slots_percent) ? `${plainNumber(entry.rakeback_slots_percent)}% slots` : null,
+    isPositive(entry.rakeback_live_percent) ? `${plainNumber(entry.rakeback_live_percent)}% live` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : "0%";
+}
+
+/** "100 coins", "1 coin". */
+export function coinsText(price: string | undefined): string {
+  const value = price !== undefined && isDecimal(price) ? plainNumber(price) : "0";
+  return `${value} ${value === "1" ? "coin" : "coins"}`;
+}
+
+/** A one-line headline of the offer: "100% up to 100 USD", "50 free spins", "10 USD", "10% cashback, weekly", "Rakeback: 1% slots, 0.5% live", "10 USD for 100 coins". */
 export function headline(entry: BonusInfoEntry, preferred?: string | null): string {
   const currency = pickCurrency(entry, preferred);
+  if (entry.bonus_type === "cashback") return cashbackText(entry, preferred);
+  if (entry.bonus_type === "rakeback") return `Rakeback: ${rakebackRatesText(entry)}`;
+  if (entry.bonus_type === "coin")
+    return currency ? `${money(currency.max_bonus_sum, currency.external_guid)} for ${coinsText(entry.coin_price)}` : coinsText(entry.coin_price);
   const spins = freeSpinsCount(entry);
   if (entry.bonus_type === "free_spins" || (spins > 0 && (!isDecimal(entry.bonus_percent) || isZeroAmount(entry.bonus_percent))))
     return `${spins} free spins`;
@@ -117,6 +153,8 @@ export function headline(entry: BonusInfoEntry, preferred?: string | null): stri
  * offer (no deposit required, no free spins) are left out; max cashout 0 means no cap.
  */
 export function termRows(entry: BonusInfoEntry, preferred?: string | null): BonusTermRow[] {
+  if (entry.bonus_type === "cashback" || entry.bonus_type === "rakeback" || entry.bonus_type === "coin")
+    return promotionRows(entry, preferred);
   const rows: BonusTermRow[] = [];
   const deposit = requiredDepositText(entry);
   if (deposit) rows.push({ key: "deposit", label: "Required deposit", value: deposit });
@@ -140,6 +178,39 @@ export function termRows(entry: BonusInfoEntry, preferred?: string | null): Bonu
   if (entry.bonus_currencies.length > 0) rows.push({ key: "currencies", label: "Deposit currencies", value: depositCurrencies(entry) });
   const spins = freeSpinsCount(entry);
   if (spins > 0) rows.push({ key: "spins", label: "Free spins", value: String(spins) });
+  return rows;
+}
+
+/**
+ * The display form of the issue #18 types: what the player gets (cashback percentage and period,
+ * rakeback rates and payout, coin price), then the bonus terms that apply to it. A rakeback paid as
+ * cash has no bonus terms at all; nothing of theirs needs a deposit.
+ */
+function promotionRows(entry: BonusInfoEntry, preferred?: string | null): BonusTermRow[] {
+  const rows: BonusTermRow[] = [];
+  const currency = pickCurrency(entry, preferred);
+  const code = currency?.external_guid ?? "";
+  if (entry.bonus_type === "cashback") rows.push({ key: "cashback", label: "Cashback", value: cashbackText(entry, preferred) });
+  if (entry.bonus_type === "rakeback") {
+    rows.push({ key: "rakeback", label: "Rakeback", value: rakebackRatesText(entry) });
+    rows.push({ key: "payout", label: "Paid as", value: entry.rakeback_payout === "bonus" ? "Bonus" : "Cash, no wagering" });
+  }
+  if (entry.bonus_type === "coin") {
+    rows.push({ key: "price", label: "Price", value: coinsText(entry.coin_price) });
+    if (currency) rows.push({ key: "amount", label: "Bonus", value: money(currency.max_bonus_sum, code) });
+  }
+  const paysBonus = entry.bonus_type !== "rakeback" || entry.rakeback_payout === "bonus";
+  if (paysBonus) {
+    rows.push({ key: "wager", label: "Wagering", value: wagerText(entry.bonus_wager) });
+    rows.push({ key: "winnings", label: "Winnings", value: `${winningsPercent(entry.winnings_distribution_percent)}%` });
+    rows.push({ key: "auto", label: "Activation", value: autoActivationText(entry) });
+    rows.push({ key: "days", label: "Wagering time", value: daysText(entry.wagering_expiration_time) });
+    if (currency && entry.bonus_type === "cashback" && !isZeroAmount(currency.max_bonus_sum))
+      rows.push({ key: "max", label: "Maximum cashback", value: money(currency.max_bonus_sum, code) });
+    if (currency)
+      rows.push({ key: "cashout", label: "Max cashout", value: isZeroAmount(currency.max_cashout) ? "No limit" : money(currency.max_cashout, code) });
+  }
+  if (entry.bonus_currencies.length > 0) rows.push({ key: "currencies", label: "Currencies", value: depositCurrencies(entry) });
   return rows;
 }
 

@@ -1,8 +1,23 @@
 import type { HubBonus } from "@croupier/contract/entities/bonus";
 import { useId } from "react";
+import { Link } from "react-router";
 import { ModalLink } from "../../components/modal-link";
 import { BonusInfoLink, BonusTermsList, DepositForOfferLink, LabelChip, safeImageSrc } from "./bonus-display";
 import { headline, termRows } from "./bonus-terms";
+
+/**
+ * What a cashback, rakeback or coin offer says instead of "You can get this bonus" (nothing to claim
+ * here: the job pays cashback, rakeback is claimed on its page, a coin bonus is bought with coins),
+ * and where to go for it. Null for the other types.
+ */
+function promotionNote(offer: HubBonus): { text: string; link: { to: string; label: string } | null } | null {
+  if (offer.bonus_type === "cashback")
+    return { text: `Paid automatically ${offer.cashback_period === "daily" ? "each day" : "each week"} on your net losses.`, link: null };
+  if (offer.bonus_type === "rakeback")
+    return { text: "Earned on every stake; claim it whenever you like.", link: { to: "/bonus-hub/rakeback", label: "Go to Rakeback" } };
+  if (offer.bonus_type === "coin") return { text: "Exchange your coins for it in the coin shop.", link: { to: "/bonus-hub/coin", label: "Go to the coin shop" } };
+  return null;
+}
 
 /**
  * One offer of the hub: artwork, labels, name and headline, the terms in the seed's display form,
@@ -15,6 +30,9 @@ export function OfferCard({ offer, authenticated, preferredCurrency }: { offer: 
   const icon = safeImageSrc(offer.icon);
   const eligibility = offer.eligibility;
   const canDeposit = authenticated && offer.bonus_trigger === "deposit" && eligibility?.eligible !== false;
+  const note = promotionNote(offer);
+  // A coin bonus's trigger is manual (the shop grants it), so "granted by our team" would mislead here.
+  const blocked = eligibility && !eligibility.eligible && offer.bonus_type !== "coin" ? eligibility : null;
   return (
     <article aria-labelledby={headingId} data-testid="bonus-offer" data-bonus-guid={offer.bonus_guid} className="card flex h-full flex-col overflow-hidden">
       <div
@@ -41,7 +59,16 @@ export function OfferCard({ offer, authenticated, preferredCurrency }: { offer: 
           {offer.description ? <p className="mt-1 line-clamp-3 text-sm text-mist-400">{offer.description}</p> : null}
         </div>
         <BonusTermsList rows={termRows(offer, preferredCurrency)} />
-        {eligibility ? (
+        {note ? (
+          blocked ? (
+            <p className="text-sm text-mist-300">
+              <span className="font-medium text-mist-100">Not available: </span>
+              {blocked.reason ?? "This offer is not available for your account."}
+            </p>
+          ) : (
+            <p className="text-sm text-mist-300">{note.text}</p>
+          )
+        ) : eligibility ? (
           eligibility.eligible ? (
             <p className="text-sm font-medium text-emerald-300">You can get this bonus.</p>
           ) : (
@@ -57,6 +84,11 @@ export function OfferCard({ offer, authenticated, preferredCurrency }: { offer: 
           </BonusInfoLink>
           {canDeposit ? (
             <DepositForOfferLink offer={offer} className="btn-primary" />
+          ) : null}
+          {note?.link && authenticated ? (
+            <Link to={note.link.to} className="btn-primary">
+              {note.link.label}
+            </Link>
           ) : null}
           {!authenticated ? (
             <ModalLink modal="register" className="btn-primary">

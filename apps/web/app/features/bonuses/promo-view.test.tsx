@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PromoView } from "./promo-view";
-import { label, welcomeOffer } from "./test-fixtures";
+import { cashbackOffer, coinOffer, label, rakebackOffer, welcomeOffer } from "./test-fixtures";
 
 const auth = vi.hoisted(() => ({ authenticated: true }));
 vi.mock("../../lib/use-auth", () => ({
@@ -133,6 +133,38 @@ describe("the promotions page", () => {
     expect(within(welcome).queryByRole("link", { name: "Deposit" })).toBeNull();
     expect(within(welcome).getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe("/bonus-hub/promo?modal=register");
     expect(welcome.textContent).not.toContain("Not available");
+  });
+
+  it("shows cashback, rakeback and coin offers with where to get them, not a deposit", async () => {
+    const manualOnly = { eligible: false, reason: "This bonus is granted by our team.", next_deposit_number: null };
+    const yes = { eligible: true, reason: null, next_deposit_number: null };
+    hub = () => [cashbackOffer({ eligibility: yes }), rakebackOffer({ eligibility: yes }), coinOffer({ eligibility: manualOnly })];
+    show("/bonus-hub/promo", "EUR");
+    const cashback = await screen.findByRole("article", { name: "Weekly cashback" });
+    expect(cashback.textContent).toContain("10% cashback, weekly");
+    expect(cashback.textContent).toContain("Maximum cashback500 EUR");
+    expect(cashback.textContent).toContain("Paid automatically each week on your net losses.");
+    expect(cashback.textContent).not.toContain("You can get this bonus.");
+    expect(within(cashback).queryByRole("link", { name: "Deposit" })).toBeNull();
+
+    const rakeback = screen.getByRole("article", { name: "Rakeback" });
+    expect(rakeback.textContent).toContain("Rakeback: 1% slots, 0.5% live");
+    expect(rakeback.textContent).toContain("Paid asCash, no wagering");
+    expect(within(rakeback).getByRole("link", { name: "Go to Rakeback" }).getAttribute("href")).toBe("/bonus-hub/rakeback");
+
+    const coin = screen.getByRole("article", { name: "Coin bonus 10" });
+    expect(coin.textContent).toContain("10 EUR for 100 coins");
+    expect(coin.textContent).toContain("Price100 coins");
+    // The coin shop grants it: the engine's "granted by our team" is not shown for it.
+    expect(coin.textContent).not.toContain("granted by our team");
+    expect(within(coin).getByRole("link", { name: "Go to the coin shop" }).getAttribute("href")).toBe("/bonus-hub/coin");
+
+    // A segment or currency refusal still shows on a cashback.
+    cleanup();
+    hub = () => [cashbackOffer({ eligibility: { eligible: false, reason: "This offer is not available in your currencies.", next_deposit_number: null } })];
+    show();
+    const refused = await screen.findByRole("article", { name: "Weekly cashback" });
+    expect(refused.textContent).toContain("Not available: This offer is not available in your currencies.");
   });
 
   it("says when nothing is running", async () => {

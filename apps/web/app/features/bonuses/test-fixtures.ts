@@ -79,6 +79,82 @@ export const welcomeOffer = (over: Partial<HubBonus> = {}): HubBonus => ({
   ...over,
 });
 
+/** Per-currency terms of the issue #18 offers: USD and EUR alike. */
+const promotionCurrencies = (terms: { max_bonus_sum?: string; cashback_percent?: string }) =>
+  [
+    ["72000000-0000-4000-8000-000000000011", "USD", USD_GUID],
+    ["72000000-0000-4000-8000-000000000012", "EUR", EUR_GUID],
+  ].map(([guid, code, currency]) => ({
+    guid: guid!,
+    external_guid: code!,
+    currency_guid: currency!,
+    min_deposit_sum: "0.00",
+    max_bonus_sum: terms.max_bonus_sum ?? "0.00",
+    max_cashout: "0.00",
+    bonus_threshold: "0.50",
+    free_spins_count: 0,
+    free_spin_bet: "0.00",
+    cashback_percent: terms.cashback_percent ?? "0",
+  }));
+
+/** The demo seed's weekly 10 % cashback (cap 500, wager 1×). */
+export const cashbackOffer = (over: Partial<HubBonus> = {}): HubBonus =>
+  welcomeOffer({
+    guid: "70000000-0000-4000-8000-000000000011",
+    bonus_guid: "71000000-0000-4000-8000-000000000011",
+    bonus_name: "Weekly cashback",
+    bonus_trigger: "scheduled",
+    bonus_type: "cashback",
+    deposit_number: null,
+    bonus_percent: "0",
+    bonus_wager: "1",
+    is_cumulative: true,
+    labels: [],
+    description: "10% of your net losses back every week.",
+    bonus_currencies: promotionCurrencies({ max_bonus_sum: "500.00", cashback_percent: "10" }),
+    ...over,
+  });
+
+/** The demo seed's rakeback: 1 % of slots stakes, 0.5 % of live stakes, paid as cash. */
+export const rakebackOffer = (over: Partial<HubBonus> = {}): HubBonus =>
+  welcomeOffer({
+    guid: "70000000-0000-4000-8000-000000000012",
+    bonus_guid: "71000000-0000-4000-8000-000000000012",
+    bonus_name: "Rakeback",
+    bonus_trigger: "scheduled",
+    bonus_type: "rakeback",
+    deposit_number: null,
+    bonus_percent: "0",
+    bonus_wager: "0",
+    auto_activation: false,
+    is_cumulative: true,
+    labels: [],
+    description: "A share of every stake back.",
+    bonus_currencies: promotionCurrencies({}),
+    rakeback_slots_percent: "1",
+    rakeback_live_percent: "0.5",
+    rakeback_payout: "cash",
+    ...over,
+  });
+
+/** The demo seed's coin bonus: 10 USD or EUR for 100 coins. */
+export const coinOffer = (over: Partial<HubBonus> = {}): HubBonus =>
+  welcomeOffer({
+    guid: "70000000-0000-4000-8000-000000000013",
+    bonus_guid: "71000000-0000-4000-8000-000000000013",
+    bonus_name: "Coin bonus 10",
+    bonus_trigger: "manual",
+    bonus_type: "coin",
+    deposit_number: null,
+    bonus_percent: "0",
+    is_cumulative: true,
+    labels: [],
+    description: "A 10 bonus for 100 coins.",
+    bonus_currencies: promotionCurrencies({ max_bonus_sum: "10.00" }),
+    coin_price: "100",
+    ...over,
+  });
+
 export const customerBonus = (over: Partial<CustomerBonus> = {}): CustomerBonus => ({
   guid: "80000000-0000-4000-8000-000000000001",
   customer_guid: "20000000-0000-4000-8000-000000000001",
