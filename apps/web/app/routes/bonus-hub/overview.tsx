@@ -13,7 +13,7 @@ const CARDS: Card[] = [
     to: "/bonus-hub/promo",
     icon: "promo",
     title: "Promotions",
-    text: "Offers you can claim: deposit bonuses, free spins and tournaments.",
+    text: "Offers running now: deposit bonuses, free spins, cashback, rakeback and coin bonuses.",
     count: (counts) => (counts.offers === null ? null : plural(counts.offers, "offer running", "offers running")),
   },
   {
