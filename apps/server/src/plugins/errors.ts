@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorCode, FieldError } from "@croupier/contract/envelope";
 import { AppError } from "../lib/app-error.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../lib/is-database-unavailable.ts";
 
 const contextPrefix: Record<string, string> = {
   body: "body",
@@ -56,6 +57,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody(request.id, "BAD_REQUEST", error.message));
+    }
+    // The database is down or restarting (ADR 039): the request was fine and will be a moment later.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send(
+          errorBody(
+            request.id,
+            "SERVICE_UNAVAILABLE",
+            "The service is briefly unavailable. Please try again in a moment.",
+          ),
+        );
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

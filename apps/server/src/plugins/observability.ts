@@ -5,6 +5,10 @@ import { z } from "zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { AppError } from "../lib/app-error.ts";
 import { bearerMatches } from "../lib/bearer-token.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/is-database-unavailable.ts";
+
+// Below the usual probe timeout (Kubernetes: 1 s by default is too tight on a busy machine, 2-5 s is common).
+const READY_PING_TIMEOUT_MS = 2_000;
 
 type Options = {
   database: DatabaseHandle;
@@ -61,11 +65,20 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, options: Opti
       logLevel: "warn",
     },
     async (_request, reply) => {
+      // Not ready while the database is down or restarting (ADR 039), nor while it takes longer than a
+      // probe waits: a load balancer then sends the traffic elsewhere instead of to a wall of 503s.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error("database ping timed out")), READY_PING_TIMEOUT_MS);
+      });
       try {
-        await options.database.ping();
+        await Promise.race([options.database.ping(), late]);
         return { status: "ok" as const };
       } catch {
+        reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.status(503).send({ status: "unavailable" as const, reason: "database unreachable" });
+      } finally {
+        clearTimeout(timer);
       }
     },
   );

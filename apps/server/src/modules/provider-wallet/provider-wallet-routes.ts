@@ -9,6 +9,7 @@ import {
   type ProviderWalletMethod,
   type ProviderWalletResponse,
 } from "@croupier/contract/entities/provider-wallet";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../../lib/is-database-unavailable.ts";
 import type { HotDatabase } from "../../lib/sql-executor.ts";
 import { getBalance } from "./get-balance.ts";
 import { placeBet } from "./place-bet.ts";
@@ -33,7 +34,8 @@ const methods: Record<ProviderWalletMethod, { schema: z.ZodType; run: Handler; s
 const DESCRIPTION = `Provider wallet protocol (PROVIDER_WALLET_PROTOCOL.md). Header X-Signature: lowercase hex
 HMAC-SHA256 of the raw body with the provider's secret. Body fields per method: see the contract package
 (entities/provider-wallet.ts). Always HTTP 200 with { status, request_uuid, currency, balance, bonus_balance };
-HTTP 500 with status INTERNAL_ERROR only on a genuine fault (retry). Extension (ADR 011): win and rollback may
+HTTP 500 with status INTERNAL_ERROR only on a genuine fault (retry). While the database is unreachable: HTTP 200,
+status INTERNAL_ERROR (retryable), header Retry-After (ADR 039); retry the same request. Extension (ADR 011): win and rollback may
 omit token; the session is then the referenced bet's (of the calling provider), and with a token it must be
 that session's. A game session closes when the login session that opened it ends: bet and balance answer
 TOKEN_EXPIRED, win and rollback still land. Extension (ADR 032): while the player's wallet has free rounds from a
@@ -70,6 +72,10 @@ export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(200).send(send(null, walletResult("INVALID_REQUEST")));
+    if (isDatabaseUnavailable(error)) {
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(200).send(send(null, walletResult("INTERNAL_ERROR")));
+    }
     request.log.error({ err: error }, "provider wallet call failed");
     return reply.status(500).send(send(null, walletResult("INTERNAL_ERROR")));
   });
@@ -88,7 +94,7 @@ export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: providerWalletResponse, 500: providerWalletResponse },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const provider = providers.get(request.params.provider_code);
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         let parsed: unknown;
@@ -109,8 +115,17 @@ export const providerWalletRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!Number.isFinite(timestamp) || Math.abs(Date.now() - timestamp) > TIMESTAMP_WINDOW_MS) {
           return send(requestUuid, walletResult("INVALID_REQUEST"));
         }
-        const result = await definition.run(app.database, provider.code, body.data as never, betRules);
-        return send(requestUuid, result);
+        try {
+          return send(requestUuid, await definition.run(app.database, provider.code, body.data as never, betRules));
+        } catch (error) {
+          if (!isDatabaseUnavailable(error)) throw error;
+          // The database is down or restarting (ADR 039): the protocol's retryable answer, not a crash. Whatever
+          // the call did is either committed or not at all; its retry (same transaction_uuid) answers the original
+          // outcome or makes it, exactly once.
+          request.log.warn({ err: error }, "provider wallet call: database unavailable");
+          reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+          return send(requestUuid, walletResult("INTERNAL_ERROR"));
+        }
       },
     );
   }
