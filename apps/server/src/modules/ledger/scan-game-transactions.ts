@@ -56,7 +56,9 @@ export async function scanGameTransactions(
       sql`SELECT c.last_created_at, c.last_seq::float8 AS last_seq,
                  LEAST(now() - make_interval(secs => ${SAFETY_LAG_MS / 1000}),
                        (SELECT min(a.xact_start) FROM pg_stat_activity a
-                         WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL))::text AS horizon
+                         WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL
+                           -- Only sessions that can insert rows: an autovacuum worker's long pass would stall every consumer.
+                           AND a.backend_type = 'client backend'))::text AS horizon
             FROM scan_cursors c WHERE c.consumer = ${input.consumer} FOR UPDATE SKIP LOCKED`,
     );
     const cursor = cursors[0];
