@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { auditAccessibility, formatViolations } from "./support/axe.ts";
 import { baseUrl, waitForHydration } from "./support/browser.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
@@ -48,7 +49,7 @@ const cookieShown = async (page: Page) => (await page.context().cookies()).some(
 describe("promo pop-ups", () => {
   it("register promo: after its delay with the welcome offer, once a day, and Sign up opens the register dialog", async () => {
     const offerName = await welcomeOfferName();
-    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP } });
+    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP }, bypassCSP: true });
     await page.goto("/slots");
     await waitForHydration(page);
     const started = Date.now();
@@ -61,6 +62,9 @@ describe("promo pop-ups", () => {
     const dialog = page.getByRole("dialog", { name: "Join Croupier" });
     await dialog.getByTestId("promo-offer").filter({ hasText: offerName }).waitFor();
     expect(await cookieShown(page)).toBe(true);
+    // The accessibility gate's rules (ADR 029) on the open pop-up (the page's CSP is bypassed for axe only).
+    const violations = await auditAccessibility(page, { include: REGISTER_PROMO });
+    expect(violations, formatViolations("register promo", violations)).toEqual([]);
 
     // Escape closes it like every dialog of the app.
     await page.keyboard.press("Escape");
@@ -91,7 +95,7 @@ describe("promo pop-ups", () => {
     const usd = currencies.find((c) => c.code === "USD")!.guid;
     const signed = await api<{ access_token: string }>("/signup", { body: { email, password, currency_guid: usd } });
 
-    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP } });
+    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP }, bypassCSP: true });
     await page.goto("/?modal=login");
     await waitForHydration(page);
     const login = page.getByRole("dialog", { name: "Log in" });
@@ -104,6 +108,8 @@ describe("promo pop-ups", () => {
     const promo = page.locator(DEPOSIT_PROMO);
     await promo.waitFor({ state: "visible", timeout: 15_000 });
     await page.getByRole("dialog", { name: "Your welcome bonus is waiting" }).getByTestId("promo-offer").waitFor();
+    const violations = await auditAccessibility(page, { include: DEPOSIT_PROMO });
+    expect(violations, formatViolations("deposit promo", violations)).toEqual([]);
     await promo.getByRole("link", { name: "Deposit now" }).click();
     await page.waitForURL((url) => url.searchParams.get("modal") === "deposit");
     await page.getByRole("dialog", { name: "Deposit" }).waitFor();
