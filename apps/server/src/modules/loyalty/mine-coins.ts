@@ -71,8 +71,8 @@ export async function mineCoins(db: Db, settings: MiningSettingsRow): Promise<{ 
               SELECT to_char(t.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS period_start,
                      to_char(t.end_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS period_end,
                      round(t.total_seconds)::int AS total_seconds, round(t.active_seconds)::int AS active_seconds,
-                     trunc((${settings.active_speed_per_hour}::numeric * t.active_seconds
-                            + ${settings.passive_speed_per_hour}::numeric * (t.total_seconds - t.active_seconds)) / 3600 * mm.multiplier, 4)::text AS coins
+                     trim_scale(trunc((${settings.active_speed_per_hour}::numeric * t.active_seconds
+                            + ${settings.passive_speed_per_hour}::numeric * (t.total_seconds - t.active_seconds)) / 3600 * mm.multiplier, 4))::text AS coins
                 FROM totals t, ${miningMultiplierSql(sql`${player}::uuid`)}`,
         );
         if (!accrual || accrual.total_seconds <= 0) return null;
