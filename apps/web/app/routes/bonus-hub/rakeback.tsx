@@ -1,13 +1,13 @@
-import { EmptyState } from "../../components/empty-state";
+import { useQueryClient } from "@tanstack/react-query";
+import { RakebackView } from "../../features/rakeback/rakeback-view";
+import { refetchWallets } from "../../features/wallet/balance-events";
 
 export function meta() {
   return [{ title: "Rakeback · Bonus hub · Croupier" }];
 }
 
 export default function Rakeback() {
-  return (
-    <EmptyState icon="percent" title="No rakeback yet">
-      Rakeback builds up from your stakes while you play; what you have earned is shown here, ready to claim.
-    </EmptyState>
-  );
+  const queryClient = useQueryClient();
+  // A claim pays cash (or a bonus): the header balance reads the wallets again.
+  return <RakebackView onMoneyMoved={() => void refetchWallets(queryClient)} />;
 }
