@@ -146,7 +146,8 @@ afterEach(() => {
 
 const offerCard = () => screen.getByTestId("offer-card");
 
-describe("Campaign editor", () => {
+// The editor is a large form: on a busy machine its tests outlast the 5 s default.
+describe("Campaign editor", { timeout: 20_000 }, () => {
   const labelsRoute = { "GET /bonus-labels": () => envelope(200, [label]) };
 
   it("previews the offer as the player sees it while the terms are typed", async () => {

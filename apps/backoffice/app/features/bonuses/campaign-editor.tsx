@@ -10,13 +10,19 @@ import {
   BONUS_TRIGGERS,
   BONUS_TYPES,
   bodyFromForm,
+  CASHBACK_PERIOD_LABELS,
+  CASHBACK_PERIODS,
   CURRENCIES_MAX,
   EMPTY_CURRENCY_TERMS,
   GB_WAGER_MAX,
   PRODUCT_LABELS,
+  RAKEBACK_PAYOUT_LABELS,
+  RAKEBACK_PAYOUTS,
   TRIGGER_LABELS,
   TYPE_LABELS,
+  TYPE_TRIGGER,
   validateCampaignForm,
+  withBonusType,
   type CampaignFormErrors,
   type CampaignFormValues,
   type CurrencyTermsValues,
@@ -51,8 +57,18 @@ const SHOWN_FIELDS = new Set([
   "start_date",
   "end_date",
   "currencies",
+  "is_cumulative",
 ]);
-const isShown = (key: string) => SHOWN_FIELDS.has(key) || /^currencies\.\d+\.[a-z_]+$/.test(key);
+// Fields shown only for their own type: an error on one the type hides goes to the summary.
+const TYPE_FIELDS: Record<string, CampaignFormValues["bonus_type"]> = {
+  cashback_period: "cashback",
+  rakeback_slots_percent: "rakeback",
+  rakeback_live_percent: "rakeback",
+  rakeback_payout: "rakeback",
+  coin_price: "coin",
+};
+const isShown = (key: string, type: CampaignFormValues["bonus_type"]) =>
+  SHOWN_FIELDS.has(key) || TYPE_FIELDS[key] === type || /^currencies\.\d+\.[a-z_]+$/.test(key);
 
 /** Server keys of list items ("game_guids.3") shown on their list. */
 function normalise(errors: CampaignFormErrors): CampaignFormErrors {
@@ -87,14 +103,16 @@ export function CampaignEditor({
   const formRef = useRef<HTMLFormElement>(null);
   const serverErrors = save.isError ? normalise(fieldErrorsOf(save.error)) : {};
   const errors: CampaignFormErrors = { ...serverErrors, ...localErrors };
-  const unplaced = Object.entries(serverErrors).filter(([key]) => !isShown(key));
+  const unplaced = Object.entries(serverErrors).filter(([key]) => !isShown(key, values.bonus_type));
 
-  const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
+  const update = (change: (v: CampaignFormValues) => CampaignFormValues) => {
+    setValues(change);
     // Errors belong to what was checked or sent; an edit clears them until the next try.
     if (Object.keys(localErrors).length > 0) setLocalErrors({});
     if (save.isError) save.reset();
   };
+  const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) =>
+    update((v) => ({ ...v, [key]: value }));
   const setRow = (index: number, field: keyof CurrencyTermsValues, value: string) =>
     set(
       "currencies",
@@ -127,7 +145,10 @@ export function CampaignEditor({
 
   const localCount = Object.keys(localErrors).length;
   const isFreeSpins = values.bonus_type === "free_spins";
-  const bonusColumn = values.bonus_type === "fixed_amount" ? "Amount granted" : "Max bonus";
+  const type = values.bonus_type;
+  const bonusColumn =
+    type === "fixed_amount" || type === "coin" ? "Amount granted" : type === "cashback" ? "Max cashback" : "Max bonus";
+  const boundTrigger = TYPE_TRIGGER[type];
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -137,7 +158,9 @@ export function CampaignEditor({
             <SelectField
               label="Type"
               value={values.bonus_type}
-              onChange={(e) => set("bonus_type", e.target.value as CampaignFormValues["bonus_type"])}
+              onChange={(e) =>
+                update((v) => withBonusType(v, e.target.value as CampaignFormValues["bonus_type"]))
+              }
               error={errors.bonus_type}
             >
               {BONUS_TYPES.map((type) => (
@@ -170,12 +193,78 @@ export function CampaignEditor({
                 hint="100 doubles the deposit, capped by each currency's max bonus."
               />
             ) : null}
+            {type === "cashback" ? (
+              <SelectField
+                label="Cashback period"
+                value={values.cashback_period}
+                onChange={(e) => set("cashback_period", e.target.value as CampaignFormValues["cashback_period"])}
+                error={errors.cashback_period}
+                hint="One payment per player and period, of the percentage below of the period's net loss."
+              >
+                {CASHBACK_PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    {CASHBACK_PERIOD_LABELS[period]}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+            {type === "rakeback" ? (
+              <>
+                <TextField
+                  label="Slots rakeback (%)"
+                  inputMode="decimal"
+                  value={values.rakeback_slots_percent}
+                  maxLength={10}
+                  onChange={(e) => set("rakeback_slots_percent", e.target.value)}
+                  error={errors.rakeback_slots_percent}
+                  hint="Share of every slots stake that accrues, e.g. 1."
+                />
+                <TextField
+                  label="Live rakeback (%)"
+                  inputMode="decimal"
+                  value={values.rakeback_live_percent}
+                  maxLength={10}
+                  onChange={(e) => set("rakeback_live_percent", e.target.value)}
+                  error={errors.rakeback_live_percent}
+                  hint="Share of every live-casino stake that accrues, e.g. 0.5."
+                />
+                <SelectField
+                  label="Rakeback payout"
+                  value={values.rakeback_payout}
+                  onChange={(e) => set("rakeback_payout", e.target.value as CampaignFormValues["rakeback_payout"])}
+                  error={errors.rakeback_payout}
+                  hint="What a claim pays. Only one rakeback campaign can run at a time."
+                >
+                  {RAKEBACK_PAYOUTS.map((payout) => (
+                    <option key={payout} value={payout}>
+                      {RAKEBACK_PAYOUT_LABELS[payout]}
+                    </option>
+                  ))}
+                </SelectField>
+              </>
+            ) : null}
+            {type === "coin" ? (
+              <TextField
+                label="Price in coins"
+                inputMode="decimal"
+                value={values.coin_price}
+                maxLength={21}
+                onChange={(e) => set("coin_price", e.target.value)}
+                error={errors.coin_price}
+                hint="What the bonus costs in the coin shop; the amount granted is per currency, below."
+              />
+            ) : null}
           </div>
           <CheckboxField
             label="Cumulative"
             checked={values.is_cumulative}
             onChange={(checked) => set("is_cumulative", checked)}
-            hint="A player may collect it again alongside other bonuses of the same trigger."
+            error={errors.is_cumulative}
+            hint={
+              type === "cashback" || type === "rakeback"
+                ? "Required: this type pays the same player again and again."
+                : "A player may collect it again alongside other bonuses of the same trigger."
+            }
           />
         </Section>
 
@@ -186,6 +275,7 @@ export function CampaignEditor({
               value={values.bonus_trigger}
               onChange={(e) => set("bonus_trigger", e.target.value as CampaignFormValues["bonus_trigger"])}
               error={errors.bonus_trigger}
+              hint={boundTrigger ? `A ${TYPE_LABELS[type].toLowerCase()} takes the ${TRIGGER_LABELS[boundTrigger]} trigger.` : undefined}
             >
               {BONUS_TRIGGERS.map((trigger) => (
                 <option key={trigger} value={trigger}>
@@ -238,7 +328,11 @@ export function CampaignEditor({
               maxLength={10}
               onChange={(e) => set("bonus_wager", e.target.value)}
               error={errors.bonus_wager}
-              hint={`0 = no wagering. The UK profile allows at most ${GB_WAGER_MAX}×.`}
+              hint={
+                type === "rakeback"
+                  ? `Only for a rakeback paid as a bonus; 0 when paid as cash. The UK profile allows at most ${GB_WAGER_MAX}×.`
+                  : `0 = no wagering. The UK profile allows at most ${GB_WAGER_MAX}×.`
+              }
             />
             <TextField
               label="Winnings kept as bonus (%)"

@@ -219,6 +219,11 @@ const version = (over: Partial<CampaignVersion>): CampaignVersion => ({
   label_guids: [],
   start_date: null,
   end_date: null,
+  cashback_period: "weekly",
+  rakeback_slots_percent: "0.00",
+  rakeback_live_percent: "0.00",
+  rakeback_payout: "cash",
+  coin_price: "0.0000",
   currencies: [
     {
       guid: "33333333-3333-4333-8333-333333333333",

@@ -24,8 +24,12 @@ import { checkAmount } from "@croupier/contract/money";
 
 export const BONUS_TRIGGERS = ["registration", "deposit", "promo_code", "manual", "scheduled"] as const;
 export type BonusTriggerValue = (typeof BONUS_TRIGGERS)[number];
-export const BONUS_TYPES = ["deposit_match", "fixed_amount", "free_spins", "cashback"] as const;
+export const BONUS_TYPES = ["deposit_match", "fixed_amount", "free_spins", "cashback", "rakeback", "coin"] as const;
 export type BonusTypeValue = (typeof BONUS_TYPES)[number];
+export const CASHBACK_PERIODS = ["daily", "weekly"] as const;
+export type CashbackPeriodValue = (typeof CASHBACK_PERIODS)[number];
+export const RAKEBACK_PAYOUTS = ["cash", "bonus"] as const;
+export type RakebackPayoutValue = (typeof RAKEBACK_PAYOUTS)[number];
 export const BONUS_PRODUCTS = ["any", "slots", "live"] as const;
 export type BonusProductValue = (typeof BONUS_PRODUCTS)[number];
 
@@ -41,7 +45,28 @@ export const TYPE_LABELS: Record<BonusTypeValue, string> = {
   fixed_amount: "Fixed amount",
   free_spins: "Free spins",
   cashback: "Cashback",
+  rakeback: "Rakeback",
+  coin: "Coin bonus",
 };
+export const CASHBACK_PERIOD_LABELS: Record<CashbackPeriodValue, string> = {
+  daily: "Daily (one UTC day)",
+  weekly: "Weekly (Monday to Monday, UTC)",
+};
+export const RAKEBACK_PAYOUT_LABELS: Record<RakebackPayoutValue, string> = {
+  cash: "Cash, no wagering",
+  bonus: "Bonus, with the wagering below",
+};
+
+/**
+ * The type/trigger matrix (ADR 038, the server's rule): these types take exactly one trigger;
+ * promo codes grant only PROMO_CODE_TYPES.
+ */
+export const TYPE_TRIGGER: Partial<Record<BonusTypeValue, BonusTriggerValue>> = {
+  cashback: "scheduled",
+  rakeback: "scheduled",
+  coin: "manual",
+};
+const PROMO_CODE_TYPES = new Set<BonusTypeValue>(["fixed_amount", "free_spins", "deposit_match"]);
 export const PRODUCT_LABELS: Record<BonusProductValue, string> = {
   any: "Any game",
   slots: "Slots only",
@@ -109,6 +134,14 @@ export type CampaignFormValues = {
   /** datetime-local values, the browser's time zone; "" = none. */
   start_date: string;
   end_date: string;
+  /** Cashback: the period one payment covers. */
+  cashback_period: CashbackPeriodValue;
+  /** Rakeback: percent of every slots / live stake, and how a claim pays. */
+  rakeback_slots_percent: string;
+  rakeback_live_percent: string;
+  rakeback_payout: RakebackPayoutValue;
+  /** Coin bonus: its price in loyalty coins. */
+  coin_price: string;
   currencies: CurrencyTermsValues[];
 };
 
@@ -148,6 +181,11 @@ export const EMPTY_CAMPAIGN: CampaignFormValues = {
   label_guids: [],
   start_date: "",
   end_date: "",
+  cashback_period: "weekly",
+  rakeback_slots_percent: "0",
+  rakeback_live_percent: "0",
+  rakeback_payout: "cash",
+  coin_price: "0",
   currencies: [
     { ...EMPTY_CURRENCY_TERMS, currency: "USD", min_deposit_sum: "10", max_bonus_sum: "100" },
     { ...EMPTY_CURRENCY_TERMS, currency: "EUR", min_deposit_sum: "10", max_bonus_sum: "100" },
@@ -170,6 +208,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Percentages and multipliers: NUMERIC with 2 fraction digits (the contract's ratio input). */
 const DECIMAL = /^(0|[1-9]\d{0,3})(\.\d{1,2})?$/;
 const WHOLE = /^(0|[1-9]\d{0,8})$/;
+/** A coin price: NUMERIC(20,4) (the contract's coin price input). */
+const COINS = /^(0|[1-9]\d{0,15})(\.\d{1,4})?$/;
 
 /** A percent or multiplier as typed: "100", "12.5"; null when malformed. */
 function decimalOf(value: string): number | null {
@@ -229,10 +269,14 @@ export function validateCampaignForm(values: CampaignFormValues, context: Valida
       errors.bonus_trigger = "A deposit match needs a deposit: trigger deposit, promo code or manual grant.";
   }
 
+  validateTypeRules(values, errors);
+
   const wager = decimalOf(values.bonus_wager);
   if (wager === null || wager < 0 || wager > WAGER_MAX) errors.bonus_wager = `A multiplier from 0 to ${WAGER_MAX}.`;
   else if (isGb(context) && wager > GB_WAGER_MAX)
     errors.bonus_wager = `The UK profile allows wagering of at most ${GB_WAGER_MAX}× the bonus.`;
+  else if (values.bonus_type === "rakeback" && values.rakeback_payout === "cash" && wager > 0)
+    errors.bonus_wager = "A rakeback paid as cash has no wagering: 0, or pay it as a bonus.";
 
   const wagering = durationSeconds(values.wagering_expiration);
   if (wagering === null || wagering < BONUS_WINDOW_MIN_SECONDS || wagering > BONUS_WINDOW_MAX_SECONDS)
@@ -285,6 +329,36 @@ export function validateCampaignForm(values: CampaignFormValues, context: Valida
   return errors;
 }
 
+/** The type/trigger matrix and the fields of cashback, rakeback and coin campaigns (the server's messages). */
+function validateTypeRules(values: CampaignFormValues, errors: CampaignFormErrors) {
+  const type = values.bonus_type;
+  if (values.bonus_trigger === "promo_code" && !PROMO_CODE_TYPES.has(type))
+    errors.bonus_type = "A promo code grants a fixed amount, free spins or a deposit match.";
+  const trigger = TYPE_TRIGGER[type];
+  if (trigger && values.bonus_trigger !== trigger)
+    errors.bonus_trigger =
+      type === "cashback"
+        ? "A cashback is paid by the cashback job each period: trigger Scheduled."
+        : type === "rakeback"
+          ? "A rakeback accrues from play and is claimed by the player: trigger Scheduled."
+          : "A coin bonus is bought in the coin shop (or granted by staff): trigger Manual grant.";
+  if ((type === "cashback" || type === "rakeback") && !values.is_cumulative)
+    errors.is_cumulative = `A ${type} campaign pays the same player repeatedly: it must be cumulative.`;
+
+  if (type === "rakeback") {
+    const slots = decimalOf(values.rakeback_slots_percent);
+    const live = decimalOf(values.rakeback_live_percent);
+    if (slots === null || slots > 100) errors.rakeback_slots_percent = "A percentage from 0 to 100, with at most 2 decimals.";
+    if (live === null || live > 100) errors.rakeback_live_percent = "A percentage from 0 to 100, with at most 2 decimals.";
+    if (slots === 0 && live === 0) errors.rakeback_slots_percent = "A rakeback needs a slots or live rate above 0.";
+  }
+  if (type === "coin") {
+    const price = values.coin_price.trim();
+    if (!COINS.test(price)) errors.coin_price = "A number of coins, with at most 4 decimals.";
+    else if (!(Number(price) > 0)) errors.coin_price = "A coin bonus needs a price above 0 coins.";
+  }
+}
+
 function validateCurrencies(values: CampaignFormValues, errors: CampaignFormErrors) {
   if (values.currencies.length === 0) {
     errors.currencies = "Add the terms of at least one currency.";
@@ -325,7 +399,8 @@ function validateCurrencies(values: CampaignFormValues, errors: CampaignFormErro
     const positive = (field: keyof CurrencyTermsValues, message: string) => {
       if (!errors[at(field)] && !(Number(row[field]) > 0)) errors[at(field)] = message;
     };
-    if (values.bonus_type === "fixed_amount") positive("max_bonus_sum", "The amount granted must be above 0.");
+    if (values.bonus_type === "fixed_amount" || values.bonus_type === "coin")
+      positive("max_bonus_sum", "The amount granted must be above 0.");
     if (values.bonus_type === "deposit_match") positive("max_bonus_sum", "The bonus cap must be above 0.");
     if (values.bonus_type === "free_spins") {
       positive("free_spins_count", "At least one spin.");
@@ -384,6 +459,12 @@ export function bodyFromForm(values: CampaignFormValues): CampaignInputDraft {
     label_guids: values.label_guids,
     start_date: fromLocalInput(values.start_date),
     end_date: fromLocalInput(values.end_date),
+    // Each type's own fields; the others send the defaults (the server refuses rates or a price elsewhere).
+    cashback_period: values.bonus_type === "cashback" ? values.cashback_period : "weekly",
+    rakeback_slots_percent: values.bonus_type === "rakeback" ? values.rakeback_slots_percent.trim() : "0",
+    rakeback_live_percent: values.bonus_type === "rakeback" ? values.rakeback_live_percent.trim() : "0",
+    rakeback_payout: values.bonus_type === "rakeback" ? values.rakeback_payout : "cash",
+    coin_price: values.bonus_type === "coin" ? values.coin_price.trim() : "0",
     currencies: values.currencies.map((row) => ({
       currency: row.currency.trim().toUpperCase(),
       min_deposit_sum: row.min_deposit_sum.trim(),
@@ -430,6 +511,11 @@ export function formFromVersion(version: CampaignVersion): CampaignFormValues {
     label_guids: version.label_guids,
     start_date: toLocalInput(version.start_date),
     end_date: toLocalInput(version.end_date),
+    cashback_period: version.cashback_period,
+    rakeback_slots_percent: plain(version.rakeback_slots_percent),
+    rakeback_live_percent: plain(version.rakeback_live_percent),
+    rakeback_payout: version.rakeback_payout,
+    coin_price: plain(version.coin_price),
     currencies: version.currencies.map((row) => ({
       currency: row.currency,
       min_deposit_sum: plain(row.min_deposit_sum),
@@ -441,4 +527,17 @@ export function formFromVersion(version: CampaignVersion): CampaignFormValues {
       cashback_percent: plain(row.cashback_percent),
     })),
   };
+}
+
+/**
+ * A type change in the editor: the trigger a type is bound to, cumulative for the types that pay a
+ * player again and again, and no wagering on a cash rakeback, so the form starts valid for it.
+ */
+export function withBonusType(values: CampaignFormValues, type: BonusTypeValue): CampaignFormValues {
+  const next: CampaignFormValues = { ...values, bonus_type: type };
+  const trigger = TYPE_TRIGGER[type];
+  if (trigger) next.bonus_trigger = trigger;
+  if (type === "cashback" || type === "rakeback") next.is_cumulative = true;
+  if (type === "rakeback" && values.rakeback_payout === "cash") next.bonus_wager = "0";
+  return next;
 }

@@ -17,7 +17,7 @@ export type OfferPreview = {
   name: string;
   description: string;
   labels: PreviewLabel[];
-  /** "100% up to 100 USD", "25 free spins", "10 USD", "10% cashback". */
+  /** "100% up to 100 USD", "25 free spins", "10 USD", "10% cashback, weekly", "Rakeback: 1% slots, 0.5% live", "10 USD for 100 coins". */
   headline: string;
   /** "1st deposit", "Any deposit"; null when no deposit is required. */
   requirement: string | null;
@@ -76,12 +76,78 @@ export function previewOf(
   const percent = values.bonus_type === "deposit_match" ? `${plain(values.bonus_percent)}%` : null;
   const money = (amount: string, code: string) => `${plain(amount)} ${code}`;
 
+  const cashback = `${plain(shown?.cashback_percent ?? "0")}% cashback, ${values.cashback_period}`;
+  const rates =
+    [
+      isZero(values.rakeback_slots_percent) ? null : `${plain(values.rakeback_slots_percent)}% slots`,
+      isZero(values.rakeback_live_percent) ? null : `${plain(values.rakeback_live_percent)}% live`,
+    ]
+      .filter(Boolean)
+      .join(", ") || "0%";
+  const coins = `${plain(values.coin_price)} ${plain(values.coin_price) === "1" ? "coin" : "coins"}`;
+
   let headline = percent ? `${percent} bonus` : "Bonus";
   if (values.bonus_type === "free_spins") headline = `${freeSpins} free spins`;
   else if (values.bonus_type === "fixed_amount" && shown) headline = money(shown.max_bonus_sum, shown.currency);
-  else if (values.bonus_type === "cashback" && shown) headline = `${plain(shown.cashback_percent)}% cashback`;
+  else if (values.bonus_type === "cashback") headline = cashback;
+  else if (values.bonus_type === "rakeback") headline = `Rakeback: ${rates}`;
+  else if (values.bonus_type === "coin") headline = shown ? `${money(shown.max_bonus_sum, shown.currency)} for ${coins}` : coins;
   else if (percent && shown && !isZero(shown.max_bonus_sum))
     headline = `${percent} up to ${money(shown.max_bonus_sum, shown.currency)}`;
+
+  const labelsByGuid = new Map(labels.map((label) => [label.guid, label]));
+  const common = {
+    name: values.bonus_name.trim() || "Untitled offer",
+    description: values.description.trim(),
+    labels: values.label_guids.flatMap((guid) => labelsByGuid.get(guid) ?? []),
+    headline,
+    percent,
+    days: daysText,
+    currency: shown?.currency || null,
+  };
+  const currencyCodes = rowsByCode.map((row) => row.currency).filter(Boolean);
+
+  // The issue #18 types, as the player app writes them (bonus-terms.ts promotionRows).
+  if (values.bonus_type === "cashback" || values.bonus_type === "rakeback" || values.bonus_type === "coin") {
+    const rows: PreviewRow[] = [];
+    if (values.bonus_type === "cashback") rows.push({ key: "cashback", label: "Cashback", value: cashback });
+    if (values.bonus_type === "rakeback") {
+      rows.push({ key: "rakeback", label: "Rakeback", value: rates });
+      rows.push({
+        key: "payout",
+        label: "Paid as",
+        value: values.rakeback_payout === "bonus" ? "Bonus" : "Cash, no wagering",
+      });
+    }
+    if (values.bonus_type === "coin") {
+      rows.push({ key: "price", label: "Price", value: coins });
+      if (shown) rows.push({ key: "amount", label: "Bonus", value: money(shown.max_bonus_sum, shown.currency) });
+    }
+    const paysBonus = values.bonus_type !== "rakeback" || values.rakeback_payout === "bonus";
+    if (paysBonus) {
+      rows.push({ key: "wager", label: "Wagering", value: wager });
+      rows.push({ key: "winnings", label: "Winnings", value: `${winnings}%` });
+      rows.push({ key: "auto", label: "Activation", value: autoActivationText(values) });
+      rows.push({ key: "days", label: "Wagering time", value: daysText });
+      if (shown && values.bonus_type === "cashback" && !isZero(shown.max_bonus_sum))
+        rows.push({ key: "max", label: "Maximum cashback", value: money(shown.max_bonus_sum, shown.currency) });
+      if (shown)
+        rows.push({
+          key: "cashout",
+          label: "Max cashout",
+          value: isZero(shown.max_cashout) ? "No limit" : money(shown.max_cashout, shown.currency),
+        });
+    }
+    if (currencyCodes.length > 0) rows.push({ key: "currencies", label: "Currencies", value: currencyCodes.join(", ") });
+    return {
+      ...common,
+      requirement: null,
+      wager: paysBonus ? wager : "No wagering",
+      freeSpins: null,
+      currencies: currencyCodes,
+      rows,
+    };
+  }
 
   const rows: PreviewRow[] = [];
   if (requirement) rows.push({ key: "deposit", label: "Required deposit", value: requirement });
@@ -106,19 +172,12 @@ export function previewOf(
     rows.push({ key: "currencies", label: "Deposit currencies", value: currencies.join(", ") });
   if (freeSpins > 0) rows.push({ key: "spins", label: "Free spins", value: String(freeSpins) });
 
-  const labelsByGuid = new Map(labels.map((label) => [label.guid, label]));
   return {
-    name: values.bonus_name.trim() || "Untitled offer",
-    description: values.description.trim(),
-    labels: values.label_guids.flatMap((guid) => labelsByGuid.get(guid) ?? []),
-    headline,
+    ...common,
     requirement,
-    percent,
     wager,
-    days: daysText,
     freeSpins: freeSpins > 0 ? `${freeSpins} free spins` : null,
     currencies,
-    currency: shown?.currency || null,
     rows,
   };
 }

@@ -50,26 +50,41 @@ export function TextAreaField({ label, error, hint, className, rows = 3, ...rest
   );
 }
 
-/** A labelled checkbox with an optional explanation under it. */
+/** A labelled checkbox with an optional explanation, or its error, under it. */
 export function CheckboxField({
   label,
   checked,
   onChange,
   hint,
+  error,
 }: {
   label: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: ReactNode;
+  error?: string;
 }) {
   const id = useId();
   return (
     <div className="space-y-0.5">
       <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-700">
-        <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         {label}
       </label>
-      {hint ? <p className="pl-6 text-xs text-slate-500">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="pl-6 text-xs text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="pl-6 text-xs text-slate-500">{hint}</p>
+      ) : null}
     </div>
   );
 }

@@ -48,7 +48,10 @@ export function GrantBonusDialog({
     ? currency
     : (currencies.find((c) => walletCurrencies.has(c)) ?? currencies[0] ?? "");
   const wallet = wallets.find((w) => w.currency === shownCurrency);
-  const fixed = campaign?.bonus_type === "fixed_amount";
+  // Types whose grant takes an amount: a fixed amount or coin bonus may override it, a cashback must name it.
+  const fixed = campaign?.bonus_type === "fixed_amount" || campaign?.bonus_type === "coin";
+  const needsAmount = campaign?.bonus_type === "cashback";
+  const takesAmount = fixed || needsAmount;
   const edited = () => {
     setLocalErrors({});
     if (grant.isError) grant.reset();
@@ -59,7 +62,8 @@ export function GrantBonusDialog({
     const problems: Record<string, string> = {};
     if (!campaign) problems.bonus_guid = "Choose a campaign.";
     if (!shownCurrency) problems.currency = "Choose a currency.";
-    if (fixed && amount.trim()) {
+    if (needsAmount && !amount.trim()) problems.amount = "A cashback grant needs its amount.";
+    else if (takesAmount && amount.trim()) {
       const checked = checkAmount(amount.trim(), wallet?.decimals ?? 18);
       if (!checked.ok) problems.amount = `The amount ${checked.reason}.`;
     }
@@ -71,7 +75,7 @@ export function GrantBonusDialog({
       {
         bonus_guid: campaign.bonus_guid,
         currency: shownCurrency,
-        ...(fixed && amount.trim() ? { amount: amount.trim() } : {}),
+        ...(takesAmount && amount.trim() ? { amount: amount.trim() } : {}),
         comment: note,
         idempotency_key: key,
       },
@@ -152,9 +156,9 @@ export function GrantBonusDialog({
             ))}
           </SelectField>
         ) : null}
-        {fixed ? (
+        {takesAmount ? (
           <TextField
-            label={`Amount (${shownCurrency}, optional)`}
+            label={needsAmount ? `Amount (${shownCurrency})` : `Amount (${shownCurrency}, optional)`}
             inputMode="decimal"
             autoComplete="off"
             value={amount}
@@ -164,7 +168,9 @@ export function GrantBonusDialog({
               edited();
             }}
             error={errors.amount}
-            hint="Empty: the campaign's amount for this currency."
+            hint={
+              needsAmount ? "The cashback to pay, in this currency." : "Empty: the campaign's amount for this currency."
+            }
           />
         ) : null}
         <TextAreaField

@@ -15,7 +15,7 @@ async function firstPage(query: Record<string, string>, signal?: AbortSignal): P
 
 /**
  * Campaigns staff may grant by hand (the contract: any campaign with the manual trigger, or any active
- * campaign), ended ones left out, by name. Two reads of the first 100 each: more than that is not a
+ * campaign), ended and rakeback ones left out, by name. Two reads of the first 100 each: more than that is not a
  * list anyone picks from.
  */
 export async function listGrantableCampaigns(signal?: AbortSignal): Promise<CampaignRow[]> {
@@ -24,7 +24,9 @@ export async function listGrantableCampaigns(signal?: AbortSignal): Promise<Camp
     firstPage({ status: "active" }, signal),
   ]);
   const byGuid = new Map<string, CampaignRow>();
-  for (const row of [...manual, ...active]) if (row.status !== "ended") byGuid.set(row.bonus_guid, row);
+  // A rakeback is never granted by hand: it accrues from play and the player claims it (the server refuses it).
+  for (const row of [...manual, ...active])
+    if (row.status !== "ended" && row.bonus_type !== "rakeback") byGuid.set(row.bonus_guid, row);
   return [...byGuid.values()].sort((a, b) => a.bonus_name.localeCompare(b.bonus_name));
 }
 
