@@ -17,7 +17,12 @@ let marketing: TestStaff;
 let playerGuid: string;
 
 const call = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url: `${B}${url}`, headers: marketing.headers, payload: payload as Record<string, unknown> });
+  ctx.app.inject({
+    method,
+    url: `${B}${url}`,
+    headers: marketing.headers,
+    payload: payload as Record<string, unknown>,
+  });
 
 const base = (overrides: Partial<CampaignInputDraft>): CampaignInputDraft => ({
   bonus_name: `Types ${randomUUID().slice(0, 8)}`,
@@ -171,7 +176,9 @@ describe("campaign types: validation per type", () => {
       "body.bonus_type",
     ]);
     for (const type of ["fixed_amount", "deposit_match"] as const)
-      await create(base({ bonus_trigger: "promo_code", bonus_type: type, bonus_percent: type === "deposit_match" ? "50" : "0" }));
+      await create(
+        base({ bonus_trigger: "promo_code", bonus_type: type, bonus_percent: type === "deposit_match" ? "50" : "0" }),
+      );
     // The gb rules still apply to the new types (wagering at most 10×).
     const gb = await buildTestApp({ JURISDICTION: "gb" }, { demo: true });
     try {
@@ -194,7 +201,10 @@ describe("campaign types: validation per type", () => {
     const res = await call("GET", `/bonus-campaigns?type=coin&name=${encodeURIComponent(made.current.bonus_name)}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().payload.map((r: { bonus_guid: string }) => r.bonus_guid)).toEqual([made.bonus_guid]);
-    const none = await call("GET", `/bonus-campaigns?type=rakeback&name=${encodeURIComponent(made.current.bonus_name)}`);
+    const none = await call(
+      "GET",
+      `/bonus-campaigns?type=rakeback&name=${encodeURIComponent(made.current.bonus_name)}`,
+    );
     expect(none.json().payload).toEqual([]);
   });
 });

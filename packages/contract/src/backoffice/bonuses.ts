@@ -56,7 +56,15 @@ export const IDEMPOTENCY_KEY_MAX = 128;
 export const BONUS_STATUS_ACTIONS = ["schedule", "activate", "pause", "resume", "end"] as const;
 export const bonusStatusAction = z.enum(BONUS_STATUS_ACTIONS);
 // The enums are the player contract's: one list of triggers, types, statuses and products.
-export { bonusCampaignStatus, bonusProduct, bonusTrigger, bonusType, cashbackPeriod, customerBonusStatus, rakebackPayout };
+export {
+  bonusCampaignStatus,
+  bonusProduct,
+  bonusTrigger,
+  bonusType,
+  cashbackPeriod,
+  customerBonusStatus,
+  rakebackPayout,
+};
 
 /** A decimal string as the database keeps money: never a JS number. */
 const amount = z.string().regex(/^-?\d+(\.\d+)?$/);

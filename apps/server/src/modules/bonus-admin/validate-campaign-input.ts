@@ -101,8 +101,7 @@ function checkTypeRules(input: CampaignInput, fail: Fail) {
   } else {
     if (!isZeroAmount(input.rakeback_slots_percent))
       fail("rakeback_slots_percent", "only a rakeback has rates; send 0");
-    if (!isZeroAmount(input.rakeback_live_percent))
-      fail("rakeback_live_percent", "only a rakeback has rates; send 0");
+    if (!isZeroAmount(input.rakeback_live_percent)) fail("rakeback_live_percent", "only a rakeback has rates; send 0");
   }
   if (type === "coin") {
     if (isZeroAmount(input.coin_price)) fail("coin_price", "a coin bonus needs a price above 0 coins");
