@@ -55,7 +55,7 @@ export const segmentRule = z.discriminatedUnion("kind", [
     .object({
       kind: z.literal("country"),
       countries: z
-        .array(z.string().regex(/^[A-Za-z]{2}$/).transform((v) => v.toLowerCase()))
+        .array(z.string().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").toLowerCase())
         .min(1)
         .max(SEGMENT_COUNTRIES_MAX),
     })
