@@ -17,7 +17,7 @@ CREATE TABLE "promo_codes" (
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "promo_codes_code_format" CHECK ("promo_codes"."code" ~ '^[A-Z0-9_-]{3,32}$'),
+	CONSTRAINT "promo_codes_code_format" CHECK ("promo_codes"."code" ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'),
 	CONSTRAINT "promo_codes_use_count" CHECK ("promo_codes"."multiple_use_count" >= 0 AND "promo_codes"."used_count" >= 0),
 	CONSTRAINT "promo_codes_used_within_limit" CHECK (CASE WHEN "promo_codes"."multiple_use" THEN "promo_codes"."multiple_use_count" = 0 OR "promo_codes"."used_count" <= "promo_codes"."multiple_use_count" ELSE "promo_codes"."used_count" <= 1 END),
 	CONSTRAINT "promo_codes_dates" CHECK ("promo_codes"."start_date" IS NULL OR "promo_codes"."end_date" IS NULL OR "promo_codes"."start_date" < "promo_codes"."end_date")

@@ -18,7 +18,7 @@ import { z } from "zod";
 export const PROMO_CODE_MIN = 3;
 export const PROMO_CODE_MAX = 32;
 /** What a code may contain once upper-cased. */
-export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+export const PROMO_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 export const PROMO_CODES_PER_PAGE_MAX = 100;
 export const PROMO_CODES_ENRICH_MAX = 50;
 

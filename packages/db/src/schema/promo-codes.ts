@@ -58,7 +58,7 @@ export const promoCodes = pgTable(
     uniqueIndex("promo_codes_code_uq").on(t.code),
     index("promo_codes_bonus_idx").on(t.bonus_guid, t.created_at),
     index("promo_codes_batch_idx").on(t.batch_guid),
-    check("promo_codes_code_format", sql`${t.code} ~ '^[A-Z0-9_-]{3,32}$'`),
+    check("promo_codes_code_format", sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'`),
     check("promo_codes_use_count", sql`${t.multiple_use_count} >= 0 AND ${t.used_count} >= 0`),
     check(
       "promo_codes_used_within_limit",
