@@ -7,6 +7,7 @@ import { seedExchangeRatesDemo } from "./seed-exchange-rates-demo.ts";
 import { seedPayments } from "./seed-payments.ts";
 import { seedStaffDemo } from "./seed-staff-demo.ts";
 import { seedBonusesDemo } from "./seed-bonuses-demo.ts";
+import { seedSegmentsDemo } from "./seed-segments-demo.ts";
 import { seedPromoCodesDemo } from "./seed-promo-codes-demo.ts";
 import { seedLoyaltyDemo } from "./seed-loyalty-demo.ts";
 
@@ -32,6 +33,8 @@ export async function seed(db: Db, _options: SeedOptions): Promise<void> {
   if (_options.demo) await seedExchangeRatesDemo(db);
   if (_options.demo && _options.demoBonuses !== false) await seedBonusesDemo(db);
   if (_options.demo && _options.demoBonuses !== false) await seedPromoCodesDemo(db);
+  // Demo segments (rules, a VIP payment segment) are promotions data: left out of test databases with the bonuses.
+  if (_options.demo && _options.demoBonuses !== false) await seedSegmentsDemo(db);
   // Levels only: nothing in them changes a deposit or a bet, so test databases get them too.
   if (_options.demo) await seedLoyaltyDemo(db);
   if (_options.demoStaff) await seedStaffDemo(db);
