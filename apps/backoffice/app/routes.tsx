@@ -35,6 +35,7 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("bonuses/:id", () => import("./routes/bonus-campaign"), "bonuses.manage"),
   page("bonuses/:id/edit", () => import("./routes/bonus-campaign-edit"), "bonuses.manage"),
   page("bonus-labels", () => import("./routes/bonus-labels"), "bonuses.manage"),
+  page("rakeback", () => import("./routes/rakeback"), "bonuses.manage"),
   page("cashback", () => import("./routes/cashback"), "bonuses.manage"),
   page("cashback/:id", () => import("./routes/cashback-campaign"), "bonuses.manage"),
   page("cashback/runs/:runId", () => import("./routes/cashback-run"), "bonuses.manage"),
