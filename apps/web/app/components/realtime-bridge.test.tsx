@@ -56,7 +56,7 @@ describe("RealtimeBridge", () => {
   it("decides about every event of the contract, handling or ignoring it", () => {
     render(ui(new QueryClient(), "connected"));
     expect(Object.keys(realtime.handlers ?? {}).sort()).toEqual([...realtimeEventTypes].sort());
-    expect(realtime.handlers).toMatchObject({ payment_status_changed: "ignored", deposit_settled: "ignored", customer_segment_added: "ignored" });
+    expect(realtime.handlers).toMatchObject({ payment_status_changed: "ignored", deposit_settled: "ignored" });
   });
 
   it("announces a PSP deposit's balance event to the first-deposit bridge, and no other", () => {

@@ -14,6 +14,7 @@ import { currenciesKey } from "../features/wallet/wallet-keys";
 import { announceDepositSettled } from "../lib/deposit-settled";
 import { announceTrackingEvent } from "../lib/tracking-events";
 import { useAuth } from "../lib/use-auth";
+import { useSegmentAddedHandler } from "./segment-refetch";
 
 /**
  * Every realtime event of the contract, wired to the feature that handles it (or ignored on
@@ -26,6 +27,7 @@ export function RealtimeBridge() {
   const queryClient = useQueryClient();
   const { userId } = useAuth();
   const { state } = useRealtime();
+  const onSegmentAdded = useSegmentAddedHandler(queryClient, userId);
   useRealtimeHandlers({
     user_balance_updated: (event) => {
       applyBalanceEventToCache(queryClient, userId, event);
@@ -46,8 +48,8 @@ export function RealtimeBridge() {
     payment_status_changed: "ignored",
     // For the bonus engine; the player's deposit notice comes from user_balance_updated (psp_deposit).
     deposit_settled: "ignored",
-    // No player segment is shown in the web app yet.
-    customer_segment_added: "ignored",
+    // A new segment (ADR 033): after 1 s, the profile and payment methods, then the bonuses.
+    customer_segment_added: () => onSegmentAdded(),
     // The live-chat widget (features/live-chat) subscribes to its own events while it is mounted.
     chat_message: "ignored",
     chat_typing: "ignored",
