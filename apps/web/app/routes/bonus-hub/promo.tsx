@@ -1,7 +1,9 @@
-import { HydrationBoundary, type QueryClient } from "@tanstack/react-query";
+import { HydrationBoundary, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { Route } from "./+types/promo";
-import { hubBonusesQueryOptions, hubLabelsQueryOptions } from "../../features/bonuses/bonuses-api";
+import { bonusesRootKey, hubBonusesQueryOptions, hubLabelsQueryOptions } from "../../features/bonuses/bonuses-api";
 import { hubFiltersFromSearch, PromoView } from "../../features/bonuses/promo-view";
+import { MyPromoCodes } from "../../features/promo-codes/my-promo-codes";
+import { PromoCodeForm } from "../../features/promo-codes/promo-code-form";
 import { useWallets } from "../../features/wallet/wallets";
 import type { Api } from "../../lib/api-get";
 import { getBrowserApi } from "../../lib/browser-api";
@@ -39,8 +41,14 @@ export function meta() {
 
 export default function BonusHubPromo({ loaderData }: Route.ComponentProps) {
   const { active } = useWallets();
+  const queryClient = useQueryClient();
   return (
     <HydrationBoundary state={loaderData.dehydratedState ?? undefined}>
+      <div className="mb-8 grid gap-4 lg:grid-cols-2">
+        {/* A redeemed code is a new bonus: the offers' eligibility and my bonuses change with it. */}
+        <PromoCodeForm onRedeemed={() => void queryClient.invalidateQueries({ queryKey: bonusesRootKey })} />
+        <MyPromoCodes />
+      </div>
       <PromoView preferredCurrency={active?.currency.code ?? null} />
     </HydrationBoundary>
   );
