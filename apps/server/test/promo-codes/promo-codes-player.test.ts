@@ -292,9 +292,9 @@ describe("sign-up promo code", () => {
     const campaign = await promoCampaign(t.database, { currencyGuid: usd });
     const unknown = await signUpWith("/signup", { promo_code: "WELCOME-NOPE" });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().payload).toMatchObject({ code: "VALIDATION_ERROR", fields: [{ field: "body.promo_code", message: "is not a valid promo code" }] });
+    expect(unknown.json().payload).toMatchObject({ code: "VALIDATION_ERROR", fields: [{ field: "body.promo_code", message: "is not valid" }] });
     const renamed = await signUpWith("/signup/new-registration/signup", { promocode: "WELCOME-NOPE" });
-    expect(renamed.json().payload.fields).toEqual([{ field: "body.promocode", message: "is not a valid promo code" }]);
+    expect(renamed.json().payload.fields).toEqual([{ field: "body.promocode", message: "is not valid" }]);
     const ended = await promoCodeRow(t.database, { bonusGuid: campaign.bonusGuid, endDate: "2021-01-01T00:00:00Z" });
     expect((await signUpWith("/signup", { promo_code: ended.code })).json().payload.fields).toEqual([{ field: "body.promo_code", message: "has expired" }]);
     const used = await promoCodeRow(t.database, { bonusGuid: campaign.bonusGuid });

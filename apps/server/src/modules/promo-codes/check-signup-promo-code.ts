@@ -18,9 +18,9 @@ export type SignupPromoCheck = {
  */
 export async function checkSignupPromoCode(db: Db, input: SignupPromoCheck): Promise<string | null> {
   const code = input.code.trim().toUpperCase();
-  if (!PROMO_CODE_PATTERN.test(code)) return "is not a valid promo code";
+  if (!PROMO_CODE_PATTERN.test(code)) return "is not valid";
   const row = await findPromoCode(db, code);
-  if (!row) return "is not a valid promo code";
+  if (!row) return "is not valid";
   if (row.status === "disabled") return "is no longer valid";
   if (row.not_started) return "is not valid yet";
   if (row.ended) return "has expired";
