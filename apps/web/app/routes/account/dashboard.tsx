@@ -1,5 +1,6 @@
 import { PageHeader } from "../../components/page-header";
 import { DashboardView } from "../../features/account-dashboard/dashboard-view";
+import { LevelSummary } from "../../features/loyalty/level-summary";
 
 export function meta() {
   return [{ title: "Dashboard · My account · Croupier" }];
@@ -12,6 +13,9 @@ export default function AccountDashboard() {
         title="Dashboard"
         description="Your net position at a glance: deposits minus withdrawals, stakes minus wins."
       />
+      <div className="mb-6">
+        <LevelSummary />
+      </div>
       <DashboardView />
     </>
   );
