@@ -65,10 +65,9 @@ export function PromoCodeForm({ onRedeemed, variant = "card" }: PromoCodeFormPro
     <form
       onSubmit={submit}
       noValidate
-      aria-labelledby={`${id}-title`}
       className={cx("flex flex-col gap-2", variant === "card" && "rounded-xl border border-ink-600 bg-ink-800 p-4")}
     >
-      <label id={`${id}-title`} htmlFor={`${id}-input`} className="text-sm font-medium text-mist-100">
+      <label htmlFor={`${id}-input`} className="text-sm font-medium text-mist-100">
         Promo code
       </label>
       <div className="flex gap-2">
