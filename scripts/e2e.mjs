@@ -156,6 +156,9 @@ async function runProfile(profile, args) {
         REDIS_URL: "",
         // Short live-table rounds (betting, drawing, result seconds) so a shared round fits in a test.
         HOUSE_LIVE_TIMINGS: process.env.HOUSE_LIVE_TIMINGS || "6,2,3",
+        // The promotions loop (cashback runs, rakeback accrual, coin mining, segments) is off under NODE_ENV=test;
+        // browser tests wait for what it does, so it runs here every 2 s.
+        PROMOTION_JOBS_INTERVAL_MS: process.env.PROMOTION_JOBS_INTERVAL_MS || "2000",
         // The server places visitors by country (ADR 028): a test sends X-Forwarded-For from loopback, and the
         // committed GeoIP fixture puts 203.0.113.0/24 in FR (e2e/platform-rules.e2e.ts).
         TRUST_PROXY: "loopback",
