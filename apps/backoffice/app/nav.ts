@@ -16,6 +16,7 @@ export const NAV: readonly NavEntry[] = [
   { to: "/reports", label: "Reports", description: "Deposits, withdrawals, GGR, NGR and players per day, game provider and game, from the ledger; CSV.", group: "Oversight", permissions: ["reports.read"] },
   { to: "/catalog", label: "Catalogue", description: "Enable or disable games and studios, order the lobby, edit game tags.", group: "Content", permissions: ["catalog.manage"] },
   { to: "/bonuses", label: "Bonus campaigns", description: "Create, version, schedule, pause and end bonus offers, with a preview of what players see and their figures.", group: "Content", permissions: ["bonuses.manage"] },
+  { to: "/segments", label: "Segments", description: "Player segments by rules or by hand: campaign targeting, payment methods, tags.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/bonus-labels", label: "Bonus labels", description: "The chips shown on offers in the bonus hub: add, edit, delete.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/rakeback", label: "Rakeback", description: "What rakeback campaigns accrued from stakes and what players claimed, per player and campaign.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/cashback", label: "Cashback", description: "Cashback campaigns' periods and runs: who was paid how much, and close a period now.", group: "Content", permissions: ["bonuses.manage"] },

@@ -20,6 +20,7 @@ import { LimitsTab } from "../features/protection/limits-tab";
 import { PlayerDocumentsTab } from "../features/documents/player-documents-tab";
 import { ExclusionsTab } from "../features/protection/exclusions-tab";
 import { PlayerBonusesTab } from "../features/bonuses/player-bonuses-tab";
+import { PlayerSegmentsTab } from "../features/segments/player-segments-tab";
 import { useMe } from "../lib/me";
 import { can } from "../lib/permissions";
 import { ResponseError } from "@croupier/contract/api-client";
@@ -91,6 +92,13 @@ const PLAYER_TABS: PlayerTab[] = [
     Component: ({ player, canWrite }) => (
       <PlayerBonusesTab playerId={player.profile.id} wallets={player.wallets} canWrite={canWrite} />
     ),
+  },
+  {
+    id: "segments",
+    label: "Segments and tags",
+    permission: "bonuses.manage",
+    writePermission: "bonuses.manage",
+    Component: ({ player, canWrite }) => <PlayerSegmentsTab playerId={player.profile.id} canWrite={canWrite} />,
   },
   {
     id: "exclusions",
