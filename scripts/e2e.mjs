@@ -76,7 +76,8 @@ function createPgliteDirectory() {
 
 /** Server profiles, run in turn; each runs the files its E2E_PROFILE selects in e2e/vitest.config.ts. */
 const PROFILES = [
-  { name: "default", env: {} },
+  // The coin feature on (its default is off), for e2e/loyalty-coins.e2e.ts's coin page.
+  { name: "default", env: { FEATURE_FLAGS: "history-of-rounds,bonus-hub,caswino-coin" } },
   { name: "gb", env: { JURISDICTION: "gb", FEATURE_FLAGS: "history-of-rounds,bonus-hub,sms-auth" } },
   // The promo pop-ups after 3 s instead of 5 minutes (e2e/promo-popups.e2e.ts): in the default profile a
   // pop-up would cover other tests' pages.
