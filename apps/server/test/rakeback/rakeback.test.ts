@@ -4,6 +4,8 @@ import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { activateTestBonus, bet, deposit, houseFreeSpinGame, rollback, win } from "../wallet/wallet-helpers.ts";
 import { issueGameSession } from "../../src/modules/game-sessions/issue-game-session.ts";
 import { expectBooksClean } from "../bonuses/engine-helpers.ts";
+import { createTestStaff } from "../helpers/staff-session.ts";
+import { runRakebackAccrual } from "../../src/modules/rakeback/run-rakeback-accrual.ts";
 import { accrueAll, api, balanceRow, newCurrency, play, rakebackCampaign, rakebackPlayer } from "./rakeback-helpers.ts";
 
 // Rakeback (issue #18, ADR 035): accrual off the bet path, claims paid once as cash or bonus.
@@ -164,6 +166,32 @@ describe("accrual", () => {
   });
 });
 
+describe("two processes", () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)("accrual passes running at once accrue each bet once, and claims racing the accrual never pay more than accrued", async () => {
+    await rakebackCampaign(t, { currencyGuid: currency.guid, slots: "1" });
+    const p = await rakebackPlayer(t, currency.code);
+    for (let i = 0; i < 20; i += 1) await play(t, "bet", bet(p.slots, "10"));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => log, level: "silent" } as never;
+    const racing = await Promise.all([
+      runRakebackAccrual(t.database.db, log),
+      runRakebackAccrual(t.database.db, log),
+      runRakebackAccrual(t.database.db, log),
+      api(t, "POST", "/bonuses/rakeback/claim", p.token, { wallet_guid: p.walletGuid }),
+      api(t, "POST", "/bonuses/rakeback/claim", p.token, { wallet_guid: p.walletGuid }),
+    ]);
+    await accrueAll(t);
+    expect(await balanceRow(t, p.walletGuid)).toMatchObject({ accrued: "2" });
+    const [claimed] = await t.database.query<{ total: string | null }>(
+      "SELECT trim_scale(sum(amount))::text AS total FROM rakeback_claims WHERE wallet_guid = $1",
+      [p.walletGuid],
+    );
+    expect((await balanceRow(t, p.walletGuid))?.claimed).toBe(claimed!.total ?? "0");
+    expect(Number(claimed!.total ?? "0")).toBeLessThanOrEqual(2);
+    expect(racing.length).toBe(5);
+  });
+});
+
 describe("claim", () => {
   it("pays the available amount once as cash: ledger bonus_cost → player_cash, balance event, 409 on a second submit", async () => {
     await rakebackCampaign(t, { currencyGuid: currency.guid, slots: "1" });
@@ -287,5 +315,44 @@ describe("claim", () => {
     if (refused.statusCode !== 401) expect(refused.statusCode).toBe(403);
     expect(await balanceRow(t, p.walletGuid)).toEqual({ accrued: "1", claimed: "0" });
     expect((await api(t, "POST", "/bonuses/rakeback/claim", p.token, { wallet_guid: "not-a-uuid" })).statusCode).toBe(400);
+  });
+});
+
+describe("staff", () => {
+  it("lists balances, accruals (reversed ones marked) and claims per player and campaign, for bonuses.manage only", async () => {
+    const campaign = await rakebackCampaign(t, { currencyGuid: currency.guid, slots: "1" });
+    const p = await rakebackPlayer(t, currency.code);
+    await play(t, "bet", bet(p.slots, "300"));
+    const undone = bet(p.slots, "50");
+    await play(t, "bet", undone);
+    await play(t, "rollback", rollback(p.slots, undone));
+    await accrueAll(t);
+    expect((await api(t, "POST", "/bonuses/rakeback/claim", p.token, { wallet_guid: p.walletGuid })).statusCode).toBe(200);
+
+    const marketing = await createTestStaff(t, "marketing");
+    const get = (url: string, headers = marketing.headers) => t.app.inject({ method: "GET", url: `/api/backoffice/v1${url}`, headers });
+    const balances = await get(`/rakeback/balances?player_guid=${p.id}`);
+    expect(balances.statusCode).toBe(200);
+    expect(balances.json().payload).toEqual([
+      expect.objectContaining({ wallet_guid: p.walletGuid, accrued: "3", claimed: "3", available: "0.00", bonus_guid: campaign.bonusGuid }),
+    ]);
+    const accruals = await get(`/rakeback/accruals?player_guid=${p.id}&bonus_guid=${campaign.bonusGuid}`);
+    expect(
+      accruals
+        .json()
+        .payload.map((a: { stake: string; reversed: boolean }) => [a.stake, a.reversed])
+        .sort(),
+    ).toEqual([
+      ["300", false],
+      ["50", true],
+    ]);
+    const claims = await get(`/rakeback/claims?bonus_guid=${campaign.bonusGuid}`);
+    expect(claims.json().payload).toEqual([expect.objectContaining({ player_guid: p.id, amount: "3", payout: "cash" })]);
+    expect(claims.json().metadata.total).toBe(1);
+
+    const support = await createTestStaff(t, "support");
+    expect((await get("/rakeback/claims", support.headers)).statusCode).toBe(403);
+    expect((await get("/rakeback/claims?per_page=1000")).statusCode).toBe(400);
+    expect((await get("/rakeback/claims?player_guid=nope")).statusCode).toBe(400);
   });
 });
