@@ -22,7 +22,12 @@ let support: TestStaff;
 let usd: string;
 
 const staffCall = (who: TestStaff, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `${B}${url}`, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  t.app.inject({
+    method,
+    url: `${B}${url}`,
+    headers: who.headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 type Player = { id: string; token: string };
 async function newPlayer(): Promise<Player> {
@@ -30,7 +35,12 @@ async function newPlayer(): Promise<Player> {
   return { id: s.profile.id, token: s.access_token };
 }
 const playerCall = (p: Player, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(p.token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: bearer(p.token),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 async function createSegment(rules: SegmentRule[], extra: Partial<SegmentInput> = {}): Promise<SegmentRow> {
   const res = await staffCall(marketing, "POST", "/segments", {
@@ -46,7 +56,10 @@ async function createSegment(rules: SegmentRule[], extra: Partial<SegmentInput> 
 const evaluate = (player: string) => t.database.db.transaction((tx) => evaluatePlayerSegments(tx, player));
 
 async function membership(player: string, segment: string): Promise<string | null> {
-  const rows = await t.database.query<{ source: string }>("SELECT source FROM user_segments WHERE user_guid = $1 AND segment_guid = $2", [player, segment]);
+  const rows = await t.database.query<{ source: string }>(
+    "SELECT source FROM user_segments WHERE user_guid = $1 AND segment_guid = $2",
+    [player, segment],
+  );
   return rows[0]?.source ?? null;
 }
 
@@ -58,7 +71,8 @@ async function addedEvents(player: string, segment: string): Promise<number> {
   return rows[0]!.n;
 }
 
-const testDeposit = (p: Player, amount: string) => playerCall(p, "POST", "/billing/deposit/test", { amount, currency_guid: usd });
+const testDeposit = (p: Player, amount: string) =>
+  playerCall(p, "POST", "/billing/deposit/test", { amount, currency_guid: usd });
 
 beforeAll(async () => {
   t = await buildTestApp({}, { demo: true });
@@ -75,12 +89,16 @@ describe("rules", () => {
     const segment = await createSegment([{ kind: "country", countries: ["MT", "cy"] }]);
     const p = await newPlayer();
     expect((await evaluate(p.id)).added).not.toContain(segment.guid);
-    const mt = (await t.database.query<{ guid: string }>("SELECT guid FROM countries WHERE lower(iso2) = 'mt'"))[0]!.guid;
+    const mt = (await t.database.query<{ guid: string }>("SELECT guid FROM countries WHERE lower(iso2) = 'mt'"))[0]!
+      .guid;
     // The profile's country change is one of the events that re-evaluates.
     const res = await playerCall(p, "POST", "/profile", { country_guid: mt });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await membership(p.id, segment.guid)).toBe("rule");
-    await t.database.query("UPDATE users SET country_guid = (SELECT guid FROM countries WHERE lower(iso2) = 'de') WHERE guid = $1", [p.id]);
+    await t.database.query(
+      "UPDATE users SET country_guid = (SELECT guid FROM countries WHERE lower(iso2) = 'de') WHERE guid = $1",
+      [p.id],
+    );
     expect(await evaluate(p.id)).toEqual({ added: [], removed: [segment.guid] });
     expect(await membership(p.id, segment.guid)).toBeNull();
   });
@@ -88,8 +106,14 @@ describe("rules", () => {
   it("deposits count and USD sum: a settled deposit re-evaluates, the second one crosses both", async () => {
     const tag = `dep-${randomUUID().slice(0, 8)}`;
     // The tag keeps other players out of these segments.
-    const count = await createSegment([{ kind: "deposits_count", min: 2 }, { kind: "tag", tag }]);
-    const sum = await createSegment([{ kind: "deposits_sum_usd", min: "150" }, { kind: "tag", tag }]);
+    const count = await createSegment([
+      { kind: "deposits_count", min: 2 },
+      { kind: "tag", tag },
+    ]);
+    const sum = await createSegment([
+      { kind: "deposits_sum_usd", min: "150" },
+      { kind: "tag", tag },
+    ]);
     const p = await newPlayer();
     expect((await staffCall(marketing, "PUT", `/players/${p.id}/tags/${tag}`)).statusCode).toBe(200);
     expect((await testDeposit(p, "100")).statusCode).toBe(200);
@@ -112,21 +136,27 @@ describe("rules", () => {
     const other = rows[0];
     if (!other) return; // no demo rate stored: nothing to convert
     const p = await newPlayer();
-    const wallet = (
-      await openWallet(t.database, p.id, other.code, false)
-    ).guid;
+    const wallet = (await openWallet(t.database, p.id, other.code, false)).guid;
     // 10 units worth 10 × rate USD: a rule just below that matches, one just above does not.
     await t.database.query(
       `INSERT INTO payments (customer_guid, wallet_guid, currency_guid, payment_system_guid, transaction_type, status, amount, number)
        VALUES ($1, $2, $3, (SELECT guid FROM payment_systems ORDER BY created_at LIMIT 1), 'deposit', 'successful', 10, 1)`,
       [p.id, wallet, other.guid],
     );
-    const worth = (await t.database.query<{ below: string; above: string }>(
-      "SELECT trunc(10 * $1::numeric - 0.01, 2)::text AS below, trunc(10 * $1::numeric + 0.01, 2)::text AS above",
-      [other.usd],
-    ))[0]!;
-    const below = await createSegment([{ kind: "deposits_sum_usd", min: worth.below }, { kind: "tag", tag }]);
-    const above = await createSegment([{ kind: "deposits_sum_usd", min: worth.above }, { kind: "tag", tag }]);
+    const worth = (
+      await t.database.query<{ below: string; above: string }>(
+        "SELECT trunc(10 * $1::numeric - 0.01, 2)::text AS below, trunc(10 * $1::numeric + 0.01, 2)::text AS above",
+        [other.usd],
+      )
+    )[0]!;
+    const below = await createSegment([
+      { kind: "deposits_sum_usd", min: worth.below },
+      { kind: "tag", tag },
+    ]);
+    const above = await createSegment([
+      { kind: "deposits_sum_usd", min: worth.above },
+      { kind: "tag", tag },
+    ]);
     await staffCall(marketing, "PUT", `/players/${p.id}/tags/${tag}`);
     expect(await membership(p.id, below.guid)).toBe("rule");
     expect(await membership(p.id, above.guid)).toBeNull();
@@ -134,21 +164,35 @@ describe("rules", () => {
 
   it("loyalty level reads player_loyalty (no row: level 0)", async () => {
     const tag = `loy-${randomUUID().slice(0, 8)}`;
-    const segment = await createSegment([{ kind: "loyalty_level", min: 2 }, { kind: "tag", tag }]);
+    const segment = await createSegment([
+      { kind: "loyalty_level", min: 2 },
+      { kind: "tag", tag },
+    ]);
     const p = await newPlayer();
     await staffCall(marketing, "PUT", `/players/${p.id}/tags/${tag}`);
     expect(await membership(p.id, segment.guid)).toBeNull();
-    const present = (await t.database.query<{ ok: boolean }>("SELECT to_regclass('player_loyalty') IS NOT NULL AS ok"))[0]!.ok;
+    const present = (
+      await t.database.query<{ ok: boolean }>("SELECT to_regclass('player_loyalty') IS NOT NULL AS ok")
+    )[0]!.ok;
     // Until the loyalty part's table exists in this database, a stand-in with its agreed columns.
-    if (!present) await t.database.query("CREATE TABLE player_loyalty (customer_guid uuid PRIMARY KEY, level integer NOT NULL DEFAULT 0)");
+    if (!present)
+      await t.database.query(
+        "CREATE TABLE player_loyalty (customer_guid uuid PRIMARY KEY, level integer NOT NULL DEFAULT 0)",
+      );
     await t.database.query("INSERT INTO player_loyalty (customer_guid, level) VALUES ($1, 3)", [p.id]);
     expect((await evaluate(p.id)).added).toEqual([segment.guid]);
   });
 
   it("days since registration (at least / at most) and the sweep's due re-evaluation", async () => {
     const tag = `age-${randomUUID().slice(0, 8)}`;
-    const fresh = await createSegment([{ kind: "registered_days", op: "lte", days: 2 }, { kind: "tag", tag }]);
-    const old = await createSegment([{ kind: "registered_days", op: "gte", days: 10 }, { kind: "tag", tag }]);
+    const fresh = await createSegment([
+      { kind: "registered_days", op: "lte", days: 2 },
+      { kind: "tag", tag },
+    ]);
+    const old = await createSegment([
+      { kind: "registered_days", op: "gte", days: 10 },
+      { kind: "tag", tag },
+    ]);
     const p = await newPlayer();
     await staffCall(marketing, "PUT", `/players/${p.id}/tags/${tag}`);
     expect(await membership(p.id, fresh.guid)).toBe("rule");
@@ -160,18 +204,27 @@ describe("rules", () => {
     expect(check?.due).toBe(true);
     // Eleven days later (the clock moved): the sweep finds the player due and moves them.
     await t.database.query("UPDATE users SET created_at = created_at - interval '11 days' WHERE guid = $1", [p.id]);
-    await t.database.query("UPDATE segment_player_checks SET next_check_at = now() - interval '1 second' WHERE user_guid = $1", [p.id]);
+    await t.database.query(
+      "UPDATE segment_player_checks SET next_check_at = now() - interval '1 second' WHERE user_guid = $1",
+      [p.id],
+    );
     const report = await runSegmentSweep(t.database.db, t.app.log);
     expect(report.due_players).toBeGreaterThanOrEqual(1);
     expect(await membership(p.id, fresh.guid)).toBeNull();
     expect(await membership(p.id, old.guid)).toBe("rule");
-    const [after] = await t.database.query<{ next: string | null }>("SELECT next_check_at::text AS next FROM segment_player_checks WHERE user_guid = $1", [p.id]);
+    const [after] = await t.database.query<{ next: string | null }>(
+      "SELECT next_check_at::text AS next FROM segment_player_checks WHERE user_guid = $1",
+      [p.id],
+    );
     expect(after?.next).toBeNull();
   });
 
   it("verified", async () => {
     const tag = `ver-${randomUUID().slice(0, 8)}`;
-    const segment = await createSegment([{ kind: "verified", value: true }, { kind: "tag", tag }]);
+    const segment = await createSegment([
+      { kind: "verified", value: true },
+      { kind: "tag", tag },
+    ]);
     const p = await newPlayer();
     await staffCall(marketing, "PUT", `/players/${p.id}/tags/${tag}`);
     expect(await membership(p.id, segment.guid)).toBeNull();
@@ -251,12 +304,15 @@ describe("the sweep", () => {
   it("rebuilds memberships for every player after a rules change, in bounded slices", async () => {
     const tag = `reb-${randomUUID().slice(0, 8)}`;
     const players = await Promise.all([newPlayer(), newPlayer()]);
-    for (const p of players) await t.database.query("INSERT INTO player_tags (user_guid, tag) VALUES ($1, $2)", [p.id, tag]);
+    for (const p of players)
+      await t.database.query("INSERT INTO player_tags (user_guid, tag) VALUES ($1, $2)", [p.id, tag]);
     const segment = await createSegment([{ kind: "tag", tag }]);
     for (const p of players) expect(await membership(p.id, segment.guid)).toBeNull();
     for (let pass = 0; pass < 50; pass += 1) {
       await runSegmentSweep(t.database.db, t.app.log);
-      const [state] = await t.database.query<{ cursor: string | null }>("SELECT rebuild_cursor::text AS cursor FROM segment_sweep_state");
+      const [state] = await t.database.query<{ cursor: string | null }>(
+        "SELECT rebuild_cursor::text AS cursor FROM segment_sweep_state",
+      );
       if (state?.cursor === null) break;
     }
     for (const p of players) expect(await membership(p.id, segment.guid)).toBe("rule");
@@ -268,7 +324,10 @@ describe("the sweep", () => {
   });
 
   it("picks up new sign-ups never evaluated", async () => {
-    const segment = await createSegment([{ kind: "registered_days", op: "lte", days: 0 }, { kind: "verified", value: false }]);
+    const segment = await createSegment([
+      { kind: "registered_days", op: "lte", days: 0 },
+      { kind: "verified", value: false },
+    ]);
     const p = await newPlayer();
     await t.database.query("DELETE FROM segment_player_checks WHERE user_guid = $1", [p.id]);
     await t.database.query("DELETE FROM user_segments WHERE user_guid = $1", [p.id]);
@@ -277,7 +336,11 @@ describe("the sweep", () => {
     expect(report.new_players).toBeGreaterThanOrEqual(1);
     expect(await membership(p.id, segment.guid)).toBe("rule");
     // The segment would match everyone new: take it away so later tests are not crowded.
-    await staffCall(marketing, "PUT", `/segments/${segment.guid}`, { name: segment.name, group_name: "Tests", rules: [{ kind: "tag", tag: "nobody-has-this" }] });
+    await staffCall(marketing, "PUT", `/segments/${segment.guid}`, {
+      name: segment.name,
+      group_name: "Tests",
+      rules: [{ kind: "tag", tag: "nobody-has-this" }],
+    });
   });
 });
 
@@ -297,12 +360,21 @@ describe("campaign targeting", () => {
   it("grantBonus refuses a player outside the version's segments and grants a member", async () => {
     const segment = await createSegment([]);
     const campaign = await engineCampaign(t.database, { currencyGuid: usd, maxBonusSum: "5" });
-    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [segment.guid, campaign.versionGuid]);
+    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [
+      segment.guid,
+      campaign.versionGuid,
+    ]);
     const p = await newPlayer();
     await openWallet(t.database, p.id, "USD");
     const grant = () =>
       t.database.db.transaction((tx) =>
-        grantBonus(tx, { versionGuid: campaign.versionGuid, playerGuid: p.id, currencyGuid: usd, trigger: "manual", sourceKey: `seg:${randomUUID()}` }),
+        grantBonus(tx, {
+          versionGuid: campaign.versionGuid,
+          playerGuid: p.id,
+          currencyGuid: usd,
+          trigger: "manual",
+          sourceKey: `seg:${randomUUID()}`,
+        }),
       );
     expect(await grant()).toEqual({ status: "ineligible", reason: "not in the campaign's segments" });
     await staffCall(marketing, "PUT", `/segments/${segment.guid}/members/${p.id}`);
@@ -311,8 +383,17 @@ describe("campaign targeting", () => {
 
   it("the hub shows a targeted offer only to its segment's players, eligible", async () => {
     const segment = await createSegment([]);
-    const campaign = await engineCampaign(t.database, { currencyGuid: usd, trigger: "deposit", type: "deposit_match", bonusPercent: "100", maxBonusSum: "50" });
-    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [segment.guid, campaign.versionGuid]);
+    const campaign = await engineCampaign(t.database, {
+      currencyGuid: usd,
+      trigger: "deposit",
+      type: "deposit_match",
+      bonusPercent: "100",
+      maxBonusSum: "50",
+    });
+    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [
+      segment.guid,
+      campaign.versionGuid,
+    ]);
     const p = await newPlayer();
     const one = () => playerCall(p, "GET", `/bonus?bonus_guid=${campaign.bonusGuid}`);
     expect((await one()).statusCode).toBe(404);
@@ -331,12 +412,19 @@ describe("campaign targeting", () => {
     );
     const segment = await createSegment([]);
     const campaign = await engineCampaign(t.database, { currencyGuid: usd, trigger: "scheduled", maxBonusSum: "3" });
-    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [segment.guid, campaign.versionGuid]);
+    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [
+      segment.guid,
+      campaign.versionGuid,
+    ]);
     const [inside, outside] = await Promise.all([newPlayer(), newPlayer()]);
     for (const p of [inside, outside]) await openWallet(t.database, p.id, "USD");
     await staffCall(marketing, "PUT", `/segments/${segment.guid}/members/${inside.id}`);
-    for (let i = 0; i < 20; i += 1) if ((await grantScheduledBonuses(t.database.db, { batch: 500 })).granted === 0) break;
-    const granted = await t.database.query<{ customer_guid: string }>("SELECT customer_guid FROM customer_bonuses WHERE bonus_guid = $1", [campaign.bonusGuid]);
+    for (let i = 0; i < 20; i += 1)
+      if ((await grantScheduledBonuses(t.database.db, { batch: 500 })).granted === 0) break;
+    const granted = await t.database.query<{ customer_guid: string }>(
+      "SELECT customer_guid FROM customer_bonuses WHERE bonus_guid = $1",
+      [campaign.bonusGuid],
+    );
     expect(granted.map((g) => g.customer_guid)).toEqual([inside.id]);
     expect(granted.map((g) => g.customer_guid)).not.toContain(outside.id);
   });
@@ -344,11 +432,14 @@ describe("campaign targeting", () => {
 
 describe("payment methods by segment", () => {
   it("a segment linked to a payment segment changes the player's billing segments and methods", async () => {
-    const gb = (await t.database.query<{ guid: string }>("SELECT guid FROM payment_segments WHERE code = 'default-gb'"))[0]!.guid;
+    const gb = (
+      await t.database.query<{ guid: string }>("SELECT guid FROM payment_segments WHERE code = 'default-gb'")
+    )[0]!.guid;
     const segment = await createSegment([], { payment_segment_guid: gb });
     expect(segment).toMatchObject({ payment_segment_guid: gb, payment_segment_name: "United Kingdom" });
     const p = await newPlayer();
-    const methods = async () => ((await playerCall(p, "GET", "/payments/methods")).json().payload as { name: string }[]).map((m) => m.name);
+    const methods = async () =>
+      ((await playerCall(p, "GET", "/payments/methods")).json().payload as { name: string }[]).map((m) => m.name);
     expect(await methods()).toEqual(["Bank card", "Cryptocurrency"]);
     await staffCall(marketing, "PUT", `/segments/${segment.guid}/members/${p.id}`);
     expect(await methods()).toEqual(["Bank card"]);
@@ -366,21 +457,36 @@ describe("staff API", () => {
     expect((await staffCall(support, "POST", "/segments", { name: "x", group_name: "y" })).statusCode).toBe(403);
     const segment = await createSegment([{ kind: "verified", value: true }], { data: { mining_multiplier: 2 } });
     expect(segment.data).toEqual({ mining_multiplier: 2 });
-    const bad = await staffCall(marketing, "POST", "/segments", { name: "Bad", group_name: "Tests", rules: [{ kind: "country", countries: [] }] });
+    const bad = await staffCall(marketing, "POST", "/segments", {
+      name: "Bad",
+      group_name: "Tests",
+      rules: [{ kind: "country", countries: [] }],
+    });
     expect(bad.statusCode).toBe(400);
     const dup = await staffCall(marketing, "POST", "/segments", { name: segment.name, group_name: "Tests" });
     expect(dup.statusCode).toBe(400);
-    const preview = await staffCall(marketing, "POST", "/segments/preview", { rules: [{ kind: "tag", tag: "nobody-has-this" }] });
+    const preview = await staffCall(marketing, "POST", "/segments/preview", {
+      rules: [{ kind: "tag", tag: "nobody-has-this" }],
+    });
     expect(preview.json().payload).toEqual({ players: 0 });
-    const edited = await staffCall(marketing, "PUT", `/segments/${segment.guid}`, { name: `${segment.name} 2`, group_name: "Tests", rules: [] });
+    const edited = await staffCall(marketing, "PUT", `/segments/${segment.guid}`, {
+      name: `${segment.name} 2`,
+      group_name: "Tests",
+      rules: [],
+    });
     expect(edited.json().payload).toMatchObject({ name: `${segment.name} 2`, rules: [] });
     const listed = await staffCall(marketing, "GET", `/segments?name=${encodeURIComponent(segment.name)}`);
     expect(listed.json().payload.map((s: SegmentRow) => s.guid)).toEqual([segment.guid]);
 
     const campaign = await engineCampaign(t.database, { currencyGuid: usd });
-    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [segment.guid, campaign.versionGuid]);
+    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = ARRAY[$1]::uuid[] WHERE guid = $2", [
+      segment.guid,
+      campaign.versionGuid,
+    ]);
     expect((await staffCall(marketing, "DELETE", `/segments/${segment.guid}`)).statusCode).toBe(409);
-    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = '{}' WHERE guid = $1", [campaign.versionGuid]);
+    await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = '{}' WHERE guid = $1", [
+      campaign.versionGuid,
+    ]);
     expect((await staffCall(marketing, "DELETE", `/segments/${segment.guid}`)).statusCode).toBe(200);
     expect((await staffCall(marketing, "GET", `/segments/${segment.guid}`)).statusCode).toBe(404);
     const audit = await t.database.query<{ action: string; staff_guid: string }>(

@@ -37,7 +37,10 @@ const wholeNumber = (min: number, max: number) =>
   z
     .string()
     .max(8)
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `must be a whole number from ${min} to ${max}`);
+    .refine(
+      (v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max,
+      `must be a whole number from ${min} to ${max}`,
+    );
 
 /** A staff tag: lower-case letters, digits, '-' and '_', 1 to 40 characters. */
 export const playerTag = z
@@ -55,7 +58,12 @@ export const segmentRule = z.discriminatedUnion("kind", [
     .object({
       kind: z.literal("country"),
       countries: z
-        .array(z.string().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code").toLowerCase())
+        .array(
+          z
+            .string()
+            .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code")
+            .toLowerCase(),
+        )
         .min(1)
         .max(SEGMENT_COUNTRIES_MAX),
     })
@@ -68,7 +76,11 @@ export const segmentRule = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("loyalty_level"), min: z.number().int().min(1).max(SEGMENT_LEVEL_MAX) }).strict(),
   /** Whole days since registration: at least (gte) or at most (lte) `days`. */
   z
-    .object({ kind: z.literal("registered_days"), op: z.enum(["gte", "lte"]), days: z.number().int().min(0).max(SEGMENT_DAYS_MAX) })
+    .object({
+      kind: z.literal("registered_days"),
+      op: z.enum(["gte", "lte"]),
+      days: z.number().int().min(0).max(SEGMENT_DAYS_MAX),
+    })
     .strict(),
   /** The player's identity is (or is not) verified. */
   z.object({ kind: z.literal("verified"), value: z.boolean() }).strict(),
@@ -81,9 +93,14 @@ export const segmentRules = z.array(segmentRule).max(SEGMENT_RULES_MAX);
 /** Free-form segment data the client reads (e.g. mining_multiplier, a number, default 1). */
 export const segmentData = z
   .record(z.string().max(64), z.unknown())
-  .refine((v) => JSON.stringify(v).length <= SEGMENT_DATA_MAX_CHARS, `must be at most ${SEGMENT_DATA_MAX_CHARS} characters as JSON`)
   .refine(
-    (v) => v.mining_multiplier === undefined || (typeof v.mining_multiplier === "number" && v.mining_multiplier >= 0 && v.mining_multiplier <= 100),
+    (v) => JSON.stringify(v).length <= SEGMENT_DATA_MAX_CHARS,
+    `must be at most ${SEGMENT_DATA_MAX_CHARS} characters as JSON`,
+  )
+  .refine(
+    (v) =>
+      v.mining_multiplier === undefined ||
+      (typeof v.mining_multiplier === "number" && v.mining_multiplier >= 0 && v.mining_multiplier <= 100),
     "mining_multiplier must be a number from 0 to 100",
   );
 
@@ -165,7 +182,15 @@ export const paymentSegmentOption = z.object({ guid: z.uuid(), code: z.string(),
 export type PaymentSegmentOption = z.infer<typeof paymentSegmentOption>;
 
 export const playerSegments = z.object({
-  segments: z.array(z.object({ guid: z.uuid(), name: z.string(), group_name: z.string(), source: membershipSource, created_at: z.string() })),
+  segments: z.array(
+    z.object({
+      guid: z.uuid(),
+      name: z.string(),
+      group_name: z.string(),
+      source: membershipSource,
+      created_at: z.string(),
+    }),
+  ),
   tags: z.array(z.object({ tag: z.string(), created_at: z.string() })),
 });
 export type PlayerSegments = z.infer<typeof playerSegments>;

@@ -46,7 +46,11 @@ export const segmentPlayerChecks = pgTable(
     evaluated_at: tstz("evaluated_at").notNull().defaultNow(),
     next_check_at: tstz("next_check_at"),
   },
-  (t) => [index("segment_player_checks_due_idx").on(t.next_check_at).where(sql`${t.next_check_at} IS NOT NULL`)],
+  (t) => [
+    index("segment_player_checks_due_idx")
+      .on(t.next_check_at)
+      .where(sql`${t.next_check_at} IS NOT NULL`),
+  ],
 );
 
 /**

@@ -19,8 +19,22 @@ export const DEMO_SEGMENTS = [
     rules: [{ kind: "deposits_sum_usd", min: "1000" }],
     payment_segment: "vip",
   },
-  { key: "new-players", name: "New players", group_name: "Lifecycle", data: {}, rules: [{ kind: "registered_days", op: "lte", days: 7 }], payment_segment: null },
-  { key: "verified", name: "Verified", group_name: "Lifecycle", data: {}, rules: [{ kind: "verified", value: true }], payment_segment: null },
+  {
+    key: "new-players",
+    name: "New players",
+    group_name: "Lifecycle",
+    data: {},
+    rules: [{ kind: "registered_days", op: "lte", days: 7 }],
+    payment_segment: null,
+  },
+  {
+    key: "verified",
+    name: "Verified",
+    group_name: "Lifecycle",
+    data: {},
+    rules: [{ kind: "verified", value: true }],
+    payment_segment: null,
+  },
   { key: "hand-picked", name: "Hand-picked", group_name: "Marketing", data: {}, rules: [], payment_segment: null },
 ] as const;
 
@@ -78,6 +92,8 @@ export async function seedSegmentsDemo(db: Db): Promise<void> {
     }
     // New rule segments: the sweep re-evaluates every player from the start.
     if (inserted > 0)
-      await tx.execute(sql`UPDATE segment_sweep_state SET rebuild_cursor = '00000000-0000-0000-0000-000000000000', updated_at = now() WHERE id = 1`);
+      await tx.execute(
+        sql`UPDATE segment_sweep_state SET rebuild_cursor = '00000000-0000-0000-0000-000000000000', updated_at = now() WHERE id = 1`,
+      );
   });
 }

@@ -9,5 +9,8 @@ export async function deleteSegment(guid: string): Promise<void> {
 
 export function useDeleteSegment() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteSegment, onSuccess: () => queryClient.invalidateQueries({ queryKey: SEGMENTS_KEY }) });
+  return useMutation({
+    mutationFn: deleteSegment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SEGMENTS_KEY }),
+  });
 }

@@ -9,5 +9,9 @@ export async function listPaymentSegments(signal?: AbortSignal): Promise<Payment
 }
 
 export const paymentSegmentsQueryOptions = () =>
-  queryOptions({ queryKey: ["backoffice", "payment-segments"], queryFn: ({ signal }) => listPaymentSegments(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ["backoffice", "payment-segments"],
+    queryFn: ({ signal }) => listPaymentSegments(signal),
+    staleTime: 60_000,
+  });
 export const usePaymentSegments = () => useQuery(paymentSegmentsQueryOptions());

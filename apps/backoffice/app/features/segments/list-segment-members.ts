@@ -11,14 +11,20 @@ export type MembersPage = { items: SegmentMember[]; total: number };
 
 /** GET /segments/:guid/members, one page, newest first. */
 export async function listSegmentMembers(guid: string, page: number, signal?: AbortSignal): Promise<MembersPage> {
-  const { payload, metadata } = await staffApi().get<SegmentMember[], { total: number }>(`/segments/${encodeURIComponent(guid)}/members`, {
-    query: { page, per_page: MEMBERS_PER_PAGE },
-    signal,
-    schema: z.array(segmentMember),
-  });
+  const { payload, metadata } = await staffApi().get<SegmentMember[], { total: number }>(
+    `/segments/${encodeURIComponent(guid)}/members`,
+    {
+      query: { page, per_page: MEMBERS_PER_PAGE },
+      signal,
+      schema: z.array(segmentMember),
+    },
+  );
   return { items: payload, total: metadata.total };
 }
 
 export const segmentMembersQueryOptions = (guid: string, page: number) =>
-  queryOptions({ queryKey: [...segmentMembersKey(guid), page], queryFn: ({ signal }) => listSegmentMembers(guid, page, signal) });
+  queryOptions({
+    queryKey: [...segmentMembersKey(guid), page],
+    queryFn: ({ signal }) => listSegmentMembers(guid, page, signal),
+  });
 export const useSegmentMembers = (guid: string, page: number) => useQuery(segmentMembersQueryOptions(guid, page));

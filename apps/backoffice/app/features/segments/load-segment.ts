@@ -10,5 +10,6 @@ export async function loadSegment(guid: string, signal?: AbortSignal): Promise<S
   return (await staffApi().get(`/segments/${encodeURIComponent(guid)}`, { signal, schema: segmentRow })).payload;
 }
 
-export const segmentQueryOptions = (guid: string) => queryOptions({ queryKey: segmentKey(guid), queryFn: ({ signal }) => loadSegment(guid, signal) });
+export const segmentQueryOptions = (guid: string) =>
+  queryOptions({ queryKey: segmentKey(guid), queryFn: ({ signal }) => loadSegment(guid, signal) });
 export const useSegment = (guid: string) => useQuery(segmentQueryOptions(guid));

@@ -22,7 +22,10 @@ export function PlayerSegmentsTab({ playerId, canWrite }: { playerId: string; ca
       return;
     }
     setTagError(undefined);
-    setTag.mutate({ tag: parsed.data, present: true }, { onSuccess: () => (setTagText(""), toast.success(`Tagged “${parsed.data}”.`)) });
+    setTag.mutate(
+      { tag: parsed.data, present: true },
+      { onSuccess: () => (setTagText(""), toast.success(`Tagged “${parsed.data}”.`)) },
+    );
   };
   if (data.isPending) return <LoadingBlock label="Loading segments" />;
   if (data.isError) return <ErrorState error={data.error} onRetry={() => void data.refetch()} />;
@@ -73,7 +76,13 @@ export function PlayerSegmentsTab({ playerId, canWrite }: { playerId: string; ca
         </ul>
         {canWrite ? (
           <form onSubmit={addTag} className="flex items-end gap-2">
-            <TextField label="New tag" maxLength={40} value={tag} onChange={(e) => setTagText(e.target.value)} error={tagError} />
+            <TextField
+              label="New tag"
+              maxLength={40}
+              value={tag}
+              onChange={(e) => setTagText(e.target.value)}
+              error={tagError}
+            />
             <Button type="submit" busy={setTag.isPending}>
               Add tag
             </Button>

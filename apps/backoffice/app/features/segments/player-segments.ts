@@ -6,18 +6,24 @@ export const playerSegmentsKey = (playerId: string) => ["backoffice", "player", 
 
 /** GET /players/:id/segments: memberships with their source, and staff tags. */
 export async function loadPlayerSegments(playerId: string, signal?: AbortSignal): Promise<PlayerSegments> {
-  return (await staffApi().get(`/players/${encodeURIComponent(playerId)}/segments`, { signal, schema: playerSegments })).payload;
+  return (await staffApi().get(`/players/${encodeURIComponent(playerId)}/segments`, { signal, schema: playerSegments }))
+    .payload;
 }
 
 export const playerSegmentsQueryOptions = (playerId: string) =>
-  queryOptions({ queryKey: playerSegmentsKey(playerId), queryFn: ({ signal }) => loadPlayerSegments(playerId, signal) });
+  queryOptions({
+    queryKey: playerSegmentsKey(playerId),
+    queryFn: ({ signal }) => loadPlayerSegments(playerId, signal),
+  });
 export const usePlayerSegments = (playerId: string) => useQuery(playerSegmentsQueryOptions(playerId));
 
 /** PUT or DELETE /players/:id/tags/:tag; the answer is the player's segments after re-evaluation. */
 export async function setPlayerTag(playerId: string, tag: string, present: boolean): Promise<PlayerSegments> {
   const path = `/players/${encodeURIComponent(playerId)}/tags/${encodeURIComponent(tag)}`;
   const api = staffApi();
-  return (present ? await api.put(path, { schema: playerSegments }) : await api.delete(path, { schema: playerSegments })).payload;
+  return (
+    present ? await api.put(path, { schema: playerSegments }) : await api.delete(path, { schema: playerSegments })
+  ).payload;
 }
 
 export function useSetPlayerTag(playerId: string) {

@@ -45,7 +45,13 @@ export function inputOf(draft: Draft, previous: SegmentRow | null): SegmentInput
 }
 
 /** Create (segment null) or edit a segment: its fields, payment link and rules, with a match preview. */
-export function SegmentEditor({ segment, onSaved }: { segment: SegmentRow | null; onSaved: (saved: SegmentRow) => void }) {
+export function SegmentEditor({
+  segment,
+  onSaved,
+}: {
+  segment: SegmentRow | null;
+  onSaved: (saved: SegmentRow) => void;
+}) {
   const [draft, setDraft] = useState(() => draftOf(segment));
   const save = useSaveSegment();
   const preview = usePreviewSegment();
@@ -58,7 +64,9 @@ export function SegmentEditor({ segment, onSaved }: { segment: SegmentRow | null
       { guid: segment?.guid ?? null, body: inputOf(draft, segment) },
       {
         onSuccess: (saved) => {
-          toast.success(segment ? "Segment saved. Changed rules reach every player within minutes." : "Segment created.");
+          toast.success(
+            segment ? "Segment saved. Changed rules reach every player within minutes." : "Segment created.",
+          );
           onSaved(saved);
         },
       },
@@ -69,10 +77,28 @@ export function SegmentEditor({ segment, onSaved }: { segment: SegmentRow | null
     .map(([field, message]) => `${field}: ${message}`)
     .join("; ");
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4" aria-label={segment ? "Edit segment" : "New segment"}>
+    <form
+      onSubmit={submit}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label={segment ? "Edit segment" : "New segment"}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" required maxLength={100} value={draft.name} onChange={(e) => set("name", e.target.value)} error={errors.name} />
-        <TextField label="Group" required maxLength={100} value={draft.group_name} onChange={(e) => set("group_name", e.target.value)} error={errors.group_name} />
+        <TextField
+          label="Name"
+          required
+          maxLength={100}
+          value={draft.name}
+          onChange={(e) => set("name", e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          label="Group"
+          required
+          maxLength={100}
+          value={draft.group_name}
+          onChange={(e) => set("group_name", e.target.value)}
+          error={errors.group_name}
+        />
         <SelectField
           label="Payment segment"
           hint="Members get this payment segment's methods."
@@ -123,7 +149,12 @@ export function SegmentEditor({ segment, onSaved }: { segment: SegmentRow | null
                 ? `${preview.data.players} player${preview.data.players === 1 ? "" : "s"} match these rules now.`
                 : null}
         </p>
-        <Button variant="secondary" disabled={draft.rules.length === 0} busy={preview.isPending} onClick={() => preview.mutate(draft.rules)}>
+        <Button
+          variant="secondary"
+          disabled={draft.rules.length === 0}
+          busy={preview.isPending}
+          onClick={() => preview.mutate(draft.rules)}
+        >
           Preview matches
         </Button>
         <Button type="submit" busy={save.isPending}>

@@ -91,7 +91,11 @@ export function SegmentMembers({ segmentGuid }: { segmentGuid: string }) {
                         variant="ghost"
                         aria-label={`Remove ${m.email}`}
                         busy={remove.isPending && remove.variables === m.player_guid}
-                        onClick={() => remove.mutate(m.player_guid, { onSuccess: () => toast.success(`${m.email} left the segment.`) })}
+                        onClick={() =>
+                          remove.mutate(m.player_guid, {
+                            onSuccess: () => toast.success(`${m.email} left the segment.`),
+                          })
+                        }
                       >
                         Remove
                       </Button>
@@ -106,7 +110,11 @@ export function SegmentMembers({ segmentGuid }: { segmentGuid: string }) {
             <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
               Previous
             </Button>
-            <Button variant="secondary" disabled={page * MEMBERS_PER_PAGE >= members.data.total} onClick={() => setPage((p) => p + 1)}>
+            <Button
+              variant="secondary"
+              disabled={page * MEMBERS_PER_PAGE >= members.data.total}
+              onClick={() => setPage((p) => p + 1)}
+            >
               Next
             </Button>
           </div>

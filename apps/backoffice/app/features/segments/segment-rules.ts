@@ -53,4 +53,5 @@ export function describeRule(rule: SegmentRule): string {
 }
 
 /** The rules as a short summary for a table cell ("Manual only" without rules). */
-export const rulesSummary = (rules: readonly SegmentRule[]) => (rules.length === 0 ? "Manual only" : rules.map(describeRule).join(" and "));
+export const rulesSummary = (rules: readonly SegmentRule[]) =>
+  rules.length === 0 ? "Manual only" : rules.map(describeRule).join(" and ");

@@ -49,7 +49,9 @@ export function SegmentsTable() {
                       <Link to={`/segments/${s.guid}`} className="text-indigo-700 hover:underline">
                         {s.name}
                       </Link>
-                      {s.is_default ? <span className="ml-2 rounded bg-slate-100 px-1.5 text-xs text-slate-600">default</span> : null}
+                      {s.is_default ? (
+                        <span className="ml-2 rounded bg-slate-100 px-1.5 text-xs text-slate-600">default</span>
+                      ) : null}
                     </td>
                     <td className="px-3 py-2">{s.group_name}</td>
                     <td className="px-3 py-2 text-slate-700">{rulesSummary(s.rules)}</td>
@@ -69,7 +71,11 @@ export function SegmentsTable() {
             <Button variant="secondary" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
               Previous
             </Button>
-            <Button variant="secondary" disabled={page * SEGMENTS_PER_PAGE >= segments.data.total} onClick={() => setPage((p) => p + 1)}>
+            <Button
+              variant="secondary"
+              disabled={page * SEGMENTS_PER_PAGE >= segments.data.total}
+              onClick={() => setPage((p) => p + 1)}
+            >
               Next
             </Button>
           </div>

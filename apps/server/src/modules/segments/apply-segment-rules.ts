@@ -23,7 +23,10 @@ export async function applySegmentRules(tx: SqlExecutor, playerGuids: string[]):
 
   const segments = await loadRuleSegments(tx);
   const loyalty = segments.some((s) => s.rules.some((r) => r.kind === "loyalty_level")) && (await hasLoyaltyTable(tx));
-  const playerList = sql.join(players.map((p) => sql`${p}::uuid`), sql`, `);
+  const playerList = sql.join(
+    players.map((p) => sql`${p}::uuid`),
+    sql`, `,
+  );
   const candidates =
     segments.length === 0
       ? sql`SELECT NULL::uuid AS user_guid, NULL::uuid AS segment_guid WHERE false`
@@ -57,10 +60,17 @@ export async function applySegmentRules(tx: SqlExecutor, playerGuids: string[]):
         UNION ALL SELECT 'removed', user_guid, segment_guid FROM removed
         UNION ALL SELECT 'notified', NULL, NULL FROM (SELECT count(*) AS n FROM (${event.notify}) e) n`,
   );
-  for (const row of rows) if (row.change !== "notified") changes.get(row.user_guid)?.[row.change].push(row.segment_guid);
+  for (const row of rows)
+    if (row.change !== "notified") changes.get(row.user_guid)?.[row.change].push(row.segment_guid);
 
   const thresholds = timeThresholds(segments);
-  const days = thresholds.length === 0 ? sql`ARRAY[]::int[]` : sql`ARRAY[${sql.join(thresholds.map((d) => sql`${d}`), sql`, `)}]::int[]`;
+  const days =
+    thresholds.length === 0
+      ? sql`ARRAY[]::int[]`
+      : sql`ARRAY[${sql.join(
+          thresholds.map((d) => sql`${d}`),
+          sql`, `,
+        )}]::int[]`;
   await tx.execute(
     sql`INSERT INTO segment_player_checks (user_guid, evaluated_at, next_check_at)
         SELECT u.guid, now(),

@@ -12,11 +12,22 @@ import { iso } from "./segment-sql.ts";
  * a rule membership becomes manual. customer_segment_added goes out only when the player was not in
  * the segment before, in the same transaction, so their open tabs refetch methods and bonuses.
  */
-export async function assignSegmentMember(db: Db, actor: AuditActor, segmentGuid: string, playerGuid: string): Promise<SegmentMember> {
+export async function assignSegmentMember(
+  db: Db,
+  actor: AuditActor,
+  segmentGuid: string,
+  playerGuid: string,
+): Promise<SegmentMember> {
   return db.transaction(async (tx) => {
-    const [segment] = await queryRows<{ name: string }>(tx, sql`SELECT name FROM segments WHERE guid = ${segmentGuid}::uuid`);
+    const [segment] = await queryRows<{ name: string }>(
+      tx,
+      sql`SELECT name FROM segments WHERE guid = ${segmentGuid}::uuid`,
+    );
     if (!segment) throw notFound("No segment with this id.");
-    const [player] = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM users WHERE guid = ${playerGuid}::uuid`);
+    const [player] = await queryRows<{ guid: string }>(
+      tx,
+      sql`SELECT guid FROM users WHERE guid = ${playerGuid}::uuid`,
+    );
     if (!player) throw notFound("No such player.");
     // xmax = 0 tells an inserted row from an updated one (the same statement, no read-then-write race).
     const [row] = await queryRows<SegmentMember & { created_at: unknown; inserted: boolean; before: string | null }>(

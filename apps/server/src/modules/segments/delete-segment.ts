@@ -21,7 +21,10 @@ export async function deleteSegment(db: Db, actor: AuditActor, guid: string): Pr
            WHERE ${guid}::uuid = ANY(v.segment_guids) AND c.status <> 'ended'`,
     );
     if ((used?.n ?? 0) > 0)
-      throw new AppError("CONFLICT", "A campaign targets this segment; remove it from the campaign (or end the campaign) first.");
+      throw new AppError(
+        "CONFLICT",
+        "A campaign targets this segment; remove it from the campaign (or end the campaign) first.",
+      );
     await tx.execute(sql`DELETE FROM user_segments WHERE segment_guid = ${guid}::uuid`);
     await tx.execute(sql`DELETE FROM segments WHERE guid = ${guid}::uuid`);
     await recordAudit(tx, actor, { action: "segment.delete", targetType: "segment", targetId: guid, before });

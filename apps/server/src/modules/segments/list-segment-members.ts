@@ -14,7 +14,10 @@ export async function listSegmentMembers(
   segmentGuid: string,
   query: MembersQuery,
 ): Promise<{ items: SegmentMember[]; pager: Pager }> {
-  const [segment] = await queryRows<{ guid: string }>(db, sql`SELECT guid FROM segments WHERE guid = ${segmentGuid}::uuid`);
+  const [segment] = await queryRows<{ guid: string }>(
+    db,
+    sql`SELECT guid FROM segments WHERE guid = ${segmentGuid}::uuid`,
+  );
   if (!segment) throw notFound("No segment with this id.");
   const page = Number(query.page ?? 1);
   const perPage = Number(query.per_page ?? DEFAULT_PER_PAGE);

@@ -10,9 +10,17 @@ import { evaluatePlayerSegments } from "./evaluate-player-segments.ts";
  * segment's rules match the player: the next evaluation would put them back, so staff change the
  * rules or the player's tags instead. The player's other rule segments are evaluated too.
  */
-export async function removeSegmentMember(db: Db, actor: AuditActor, segmentGuid: string, playerGuid: string): Promise<{ removed: boolean }> {
+export async function removeSegmentMember(
+  db: Db,
+  actor: AuditActor,
+  segmentGuid: string,
+  playerGuid: string,
+): Promise<{ removed: boolean }> {
   return db.transaction(async (tx) => {
-    const [segment] = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM segments WHERE guid = ${segmentGuid}::uuid`);
+    const [segment] = await queryRows<{ guid: string }>(
+      tx,
+      sql`SELECT guid FROM segments WHERE guid = ${segmentGuid}::uuid`,
+    );
     if (!segment) throw notFound("No segment with this id.");
     const [deleted] = await queryRows<{ source: string }>(
       tx,
@@ -22,7 +30,10 @@ export async function removeSegmentMember(db: Db, actor: AuditActor, segmentGuid
     const changes = await evaluatePlayerSegments(tx, playerGuid);
     // Throwing rolls the delete (and the evaluation's writes) back.
     if (changes.added.includes(segmentGuid))
-      throw new AppError("CONFLICT", "The segment's rules match this player; change the rules or the player's tags instead.");
+      throw new AppError(
+        "CONFLICT",
+        "The segment's rules match this player; change the rules or the player's tags instead.",
+      );
     await recordAudit(tx, actor, {
       action: "segment.member_remove",
       playerId: playerGuid,

@@ -36,7 +36,10 @@ export async function runSegmentSweep(db: Db, log: FastifyBaseLogger): Promise<R
       sql`SELECT user_guid FROM segment_player_checks WHERE next_check_at <= now()
            ORDER BY next_check_at LIMIT ${SEGMENT_SWEEP_BATCH} FOR UPDATE SKIP LOCKED`,
     );
-    return applySegmentRules(tx, rows.map((r) => r.user_guid));
+    return applySegmentRules(
+      tx,
+      rows.map((r) => r.user_guid),
+    );
   });
   count("due", due);
 
@@ -48,7 +51,10 @@ export async function runSegmentSweep(db: Db, log: FastifyBaseLogger): Promise<R
              AND NOT EXISTS (SELECT 1 FROM segment_player_checks c WHERE c.user_guid = u.guid)
            ORDER BY u.created_at LIMIT ${SEGMENT_SWEEP_BATCH}`,
     );
-    return applySegmentRules(tx, rows.map((r) => r.guid));
+    return applySegmentRules(
+      tx,
+      rows.map((r) => r.guid),
+    );
   });
   count("new", fresh);
 
@@ -62,10 +68,15 @@ export async function runSegmentSweep(db: Db, log: FastifyBaseLogger): Promise<R
       tx,
       sql`SELECT guid FROM users WHERE guid > ${state.rebuild_cursor}::uuid ORDER BY guid LIMIT ${SEGMENT_SWEEP_BATCH}`,
     );
-    const changes = await applySegmentRules(tx, rows.map((r) => r.guid));
+    const changes = await applySegmentRules(
+      tx,
+      rows.map((r) => r.guid),
+    );
     // A short slice is the last one: the rebuild is done.
     const next = rows.length < SEGMENT_SWEEP_BATCH ? null : rows[rows.length - 1]!.guid;
-    await tx.execute(sql`UPDATE segment_sweep_state SET rebuild_cursor = ${next}::uuid, updated_at = now() WHERE id = 1`);
+    await tx.execute(
+      sql`UPDATE segment_sweep_state SET rebuild_cursor = ${next}::uuid, updated_at = now() WHERE id = 1`,
+    );
     if (next === null) log.info({ players: rows.length }, "segment rebuild finished");
     return changes;
   });

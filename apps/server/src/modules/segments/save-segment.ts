@@ -14,10 +14,16 @@ async function assertPaymentSegment(tx: SqlExecutor, guid: string | null): Promi
   if (guid === null) return;
   const rows = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM payment_segments WHERE guid = ${guid}::uuid`);
   if (!rows[0])
-    throw badRequest("No such payment segment.", [{ field: "body.payment_segment_guid", message: "no such payment segment" }]);
+    throw badRequest("No such payment segment.", [
+      { field: "body.payment_segment_guid", message: "no such payment segment" },
+    ]);
 }
 
-async function linkPaymentSegment(tx: SqlExecutor, segmentGuid: string, paymentSegmentGuid: string | null): Promise<void> {
+async function linkPaymentSegment(
+  tx: SqlExecutor,
+  segmentGuid: string,
+  paymentSegmentGuid: string | null,
+): Promise<void> {
   await tx.execute(sql`DELETE FROM segment_payment_segments WHERE segment_guid = ${segmentGuid}::uuid`);
   if (paymentSegmentGuid === null) return;
   await tx.execute(
@@ -30,7 +36,12 @@ async function linkPaymentSegment(tx: SqlExecutor, segmentGuid: string, paymentS
  * transaction. Changed rules ask the sweep to re-evaluate every player (a bounded slice per pass),
  * so memberships follow the new rules within minutes without a long transaction here.
  */
-export async function saveSegment(db: Db, actor: AuditActor, guid: string | null, input: SegmentInput): Promise<SegmentRow> {
+export async function saveSegment(
+  db: Db,
+  actor: AuditActor,
+  guid: string | null,
+  input: SegmentInput,
+): Promise<SegmentRow> {
   try {
     return await db.transaction(async (tx) => {
       await assertPaymentSegment(tx, input.payment_segment_guid);
@@ -38,7 +49,8 @@ export async function saveSegment(db: Db, actor: AuditActor, guid: string | null
       const data = JSON.stringify(input.data);
       if (guid === null) {
         const [total] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM segments`);
-        if ((total?.n ?? 0) >= SEGMENTS_MAX) throw new AppError("CONFLICT", `There are already ${SEGMENTS_MAX} segments; delete one first.`);
+        if ((total?.n ?? 0) >= SEGMENTS_MAX)
+          throw new AppError("CONFLICT", `There are already ${SEGMENTS_MAX} segments; delete one first.`);
         const [row] = await queryRows<{ guid: string }>(
           tx,
           sql`INSERT INTO segments (name, group_name, fetch_interval, data, is_default, rules)
@@ -47,7 +59,12 @@ export async function saveSegment(db: Db, actor: AuditActor, guid: string | null
         );
         await linkPaymentSegment(tx, row!.guid, input.payment_segment_guid);
         if (input.rules.length > 0) await requestSegmentRebuild(tx);
-        await recordAudit(tx, actor, { action: "segment.create", targetType: "segment", targetId: row!.guid, after: input });
+        await recordAudit(tx, actor, {
+          action: "segment.create",
+          targetType: "segment",
+          targetId: row!.guid,
+          after: input,
+        });
         return (await loadSegmentRows(tx, { guid: row!.guid, limit: 1, offset: 0 }))[0]!;
       }
       const [before] = await loadSegmentRows(tx, { guid, limit: 1, offset: 0 });
@@ -60,11 +77,18 @@ export async function saveSegment(db: Db, actor: AuditActor, guid: string | null
       await linkPaymentSegment(tx, guid, input.payment_segment_guid);
       if (JSON.stringify(before.rules) !== rules) await requestSegmentRebuild(tx);
       const { rule_members: _r, manual_members: _m, ...audited } = before;
-      await recordAudit(tx, actor, { action: "segment.update", targetType: "segment", targetId: guid, before: audited, after: input });
+      await recordAudit(tx, actor, {
+        action: "segment.update",
+        targetType: "segment",
+        targetId: guid,
+        before: audited,
+        after: input,
+      });
       return (await loadSegmentRows(tx, { guid, limit: 1, offset: 0 }))[0]!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest("A segment with this name exists.", [{ field: "body.name", message: "already used" }]);
+    if (isUniqueViolation(error))
+      throw badRequest("A segment with this name exists.", [{ field: "body.name", message: "already used" }]);
     throw error;
   }
 }

@@ -26,7 +26,10 @@ export async function loadRuleSegments(db: SqlExecutor): Promise<RuleSegment[]> 
 
 /** Whether player_loyalty exists yet (the loyalty part creates it; until then every level is 0). */
 export async function hasLoyaltyTable(db: SqlExecutor): Promise<boolean> {
-  const rows = await queryRows<{ present: boolean }>(db, sql`SELECT to_regclass('player_loyalty') IS NOT NULL AS present`);
+  const rows = await queryRows<{ present: boolean }>(
+    db,
+    sql`SELECT to_regclass('player_loyalty') IS NOT NULL AS present`,
+  );
   return rows[0]?.present ?? false;
 }
 
@@ -41,7 +44,10 @@ function ruleSql(rule: SegmentRule, loyalty: boolean): SQL {
   const u = sql.raw("u");
   switch (rule.kind) {
     case "country": {
-      const list = sql.join(rule.countries.map((c) => sql`${c}`), sql`, `);
+      const list = sql.join(
+        rule.countries.map((c) => sql`${c}`),
+        sql`, `,
+      );
       return sql`EXISTS (SELECT 1 FROM countries c WHERE c.guid = u.country_guid AND lower(c.iso2) IN (${list}))`;
     }
     case "deposits_count":

@@ -18,12 +18,19 @@ export async function setPlayerTag(
   input: { playerGuid: string; tag: string; present: boolean },
 ): Promise<PlayerSegments> {
   return db.transaction(async (tx) => {
-    const [player] = await queryRows<{ guid: string }>(tx, sql`SELECT guid FROM users WHERE guid = ${input.playerGuid}::uuid FOR NO KEY UPDATE`);
+    const [player] = await queryRows<{ guid: string }>(
+      tx,
+      sql`SELECT guid FROM users WHERE guid = ${input.playerGuid}::uuid FOR NO KEY UPDATE`,
+    );
     if (!player) throw notFound("No such player.");
     let changed: boolean;
     if (input.present) {
-      const [count] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM player_tags WHERE user_guid = ${input.playerGuid}::uuid`);
-      if ((count?.n ?? 0) >= PLAYER_TAGS_MAX) throw new AppError("CONFLICT", `A player has at most ${PLAYER_TAGS_MAX} tags.`);
+      const [count] = await queryRows<{ n: number }>(
+        tx,
+        sql`SELECT count(*)::int AS n FROM player_tags WHERE user_guid = ${input.playerGuid}::uuid`,
+      );
+      if ((count?.n ?? 0) >= PLAYER_TAGS_MAX)
+        throw new AppError("CONFLICT", `A player has at most ${PLAYER_TAGS_MAX} tags.`);
       const inserted = await queryRows<{ tag: string }>(
         tx,
         sql`INSERT INTO player_tags (user_guid, tag, created_by) VALUES (${input.playerGuid}::uuid, ${input.tag}, ${actor.staffId}::uuid)
