@@ -18,6 +18,7 @@ export const NAV: readonly NavEntry[] = [
   { to: "/bonuses", label: "Bonus campaigns", description: "Create, version, schedule, pause and end bonus offers, with a preview of what players see and their figures.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/segments", label: "Segments", description: "Player segments by rules or by hand: campaign targeting, payment methods, tags.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/bonus-labels", label: "Bonus labels", description: "The chips shown on offers in the bonus hub: add, edit, delete.", group: "Content", permissions: ["bonuses.manage"] },
+  { to: "/promo-codes", label: "Promo codes", description: "Chosen and generated promo codes of promo-code campaigns: create, generate a batch, export CSV, disable, see who redeemed.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/rakeback", label: "Rakeback", description: "What rakeback campaigns accrued from stakes and what players claimed, per player and campaign.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/cashback", label: "Cashback", description: "Cashback campaigns' periods and runs: who was paid how much, and close a period now.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },

@@ -35,6 +35,7 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("bonuses/:id", () => import("./routes/bonus-campaign"), "bonuses.manage"),
   page("bonuses/:id/edit", () => import("./routes/bonus-campaign-edit"), "bonuses.manage"),
   page("bonus-labels", () => import("./routes/bonus-labels"), "bonuses.manage"),
+  page("promo-codes", () => import("./routes/promo-codes"), "bonuses.manage"),
   page("segments", () => import("./routes/segments"), "bonuses.manage"),
   page("segments/:id", () => import("./routes/segment"), "bonuses.manage"),
   page("rakeback", () => import("./routes/rakeback"), "bonuses.manage"),
