@@ -73,7 +73,7 @@ describe("segments", () => {
 
     // Marketing opens the VIP segment in the console and adds the player by id.
     const console = await signInStaff(session, "marketing");
-    await console.getByRole("link", { name: "Segments" }).click();
+    await console.getByRole("link", { name: "Segments", exact: true }).click();
     await console.getByRole("link", { name: "VIP", exact: true }).click();
     await console.getByLabel("Player id").fill(signed.profile.id);
     await console.getByRole("button", { name: "Add player" }).click();
