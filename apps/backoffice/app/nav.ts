@@ -21,6 +21,7 @@ export const NAV: readonly NavEntry[] = [
   { to: "/promo-codes", label: "Promo codes", description: "Chosen and generated promo codes of promo-code campaigns: create, generate a batch, export CSV, disable, see who redeemed.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/rakeback", label: "Rakeback", description: "What rakeback campaigns accrued from stakes and what players claimed, per player and campaign.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/cashback", label: "Cashback", description: "Cashback campaigns' periods and runs: who was paid how much, and close a period now.", group: "Content", permissions: ["bonuses.manage"] },
+  { to: "/loyalty", label: "Loyalty and coins", description: "Loyalty levels, coin mining speeds and period, a player's coins and manual coin adjustments.", group: "Content", permissions: ["bonuses.manage"] },
   { to: "/players", label: "Players", description: "Find a player; see their profile, money, games and sessions; lock, unlock, add notes.", group: "Players", permissions: ["players.read"] },
   { to: "/documents", label: "Documents", description: "Review identity, address and payment documents: view, approve, or reject with a reason the player reads.", group: "Players", permissions: ["documents.review"] },
   { to: "/chat", label: "Live chat", description: "Answer players and visitors: unassigned, mine and closed conversations, canned replies.", group: "Players", permissions: ["chat.read"] },

@@ -42,6 +42,7 @@ export const CONSOLE_PAGES: RouteObject[] = [
   page("cashback", () => import("./routes/cashback"), "bonuses.manage"),
   page("cashback/:id", () => import("./routes/cashback-campaign"), "bonuses.manage"),
   page("cashback/runs/:runId", () => import("./routes/cashback-run"), "bonuses.manage"),
+  page("loyalty", () => import("./routes/loyalty"), "bonuses.manage"),
   page("*", () => import("./routes/not-found")),
 ];
 
