@@ -63,6 +63,11 @@ export default function BonusCampaignPage() {
         }
         actions={
           <>
+            {current.bonus_trigger === "promo_code" ? (
+              <Button variant="secondary" onClick={() => navigate(`/promo-codes?campaign=${encodeURIComponent(id)}`)}>
+                Promo codes
+              </Button>
+            ) : null}
             {data.status !== "ended" ? (
               <Button variant="secondary" onClick={() => navigate(`/bonuses/${id}/edit`)}>
                 Edit terms
