@@ -258,4 +258,23 @@ describe("eligibility", () => {
     await job(t);
     expect(await cashbackBonusesOf(t, s.walletGuid)).toMatchObject([{ amount: "2" }]);
   });
+
+  it("an ended campaign closes no period; a run still paying when it ended records the engine's refusal", async () => {
+    const behind = await cashbackCampaign(t, currency.guid, { period: "daily", startDate: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    await t.database.query("UPDATE bonus_campaigns SET status = 'ended' WHERE bonus_guid = $1", [behind.bonusGuid]);
+    const campaign = await cashbackCampaign(t, currency.guid, { percent: "10" });
+    const s = await seat(t, currency.code, { cash: "50" });
+    await playRound(t, s, "20");
+    expect((await closeNow(campaign)).statusCode).toBe(200);
+    await t.database.query("UPDATE bonus_campaigns SET status = 'ended' WHERE bonus_guid = $1", [campaign.bonusGuid]);
+    await settle();
+    for (let i = 0; i < 3; i += 1) await job(t);
+    // Its daily periods are due, but an ended campaign closes nothing more.
+    expect(await runsOf(t, behind)).toEqual([]);
+    const [run] = await runsOf(t, campaign);
+    expect(run!.status).toBe("completed");
+    expect((await payoutsOf(t, run!.guid)).get(s.walletGuid)).toMatchObject({ status: "skipped", reason: "the campaign is not active" });
+    expect(await cashbackBonusesOf(t, s.walletGuid)).toEqual([]);
+    expect((await closeNow(campaign)).statusCode).toBe(409);
+  });
 });

@@ -24,10 +24,10 @@ export const cashbackCampaignsWithPeriod: SQL = sql`bonus_campaigns bc
 
 /**
  * Campaigns whose periods still close: running or paused ones (a paused campaign's period closes on
- * schedule and is paid once it resumes), and an ended one up to its end date.
+ * schedule and is paid once it resumes), up to their end date. An ended campaign closes nothing more:
+ * the engine refuses its grants (ADR 035, known gap), so staff close the last period before ending it.
  */
-export const periodsStillClose: SQL = sql`(bc.status IN ('active', 'paused') OR (bc.status = 'ended' AND v.end_date IS NOT NULL))
-  AND (v.end_date IS NULL OR p.period_start < v.end_date)`;
+export const periodsStillClose: SQL = sql`bc.status IN ('active', 'paused') AND (v.end_date IS NULL OR p.period_start < v.end_date)`;
 
 /**
  * True once nothing can still write a ledger transfer dated before `periodEnd`: the end is more than
