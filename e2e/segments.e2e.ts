@@ -77,7 +77,7 @@ describe("segments", () => {
     await console.getByRole("link", { name: "VIP", exact: true }).click();
     await console.getByLabel("Player id").fill(signed.profile.id);
     await console.getByRole("button", { name: "Add player" }).click();
-    await console.getByRole("table", { name: "Members" }).getByRole("cell", { name: email }).waitFor();
+    await console.getByRole("table", { name: "Members" }).getByRole("cell", { name: email, exact: true }).waitFor();
 
     // The player's tab, never reloaded: the new method appears first, in the same dialog.
     await methods.getByRole("radio", { name: /VIP bank card/ }).waitFor({ timeout: 15_000 });
