@@ -34,13 +34,13 @@ export async function fetchRakebackClaims(api: Api, page: number, signal?: Abort
 }
 
 /**
- * POST /bonuses/rakeback/claim: claims everything available on the wallet. The claim guid is the
+ * POST /bonuses/rakeback/claim: claims everything available on the wallet. `attempt` (hex) makes the
  * Idempotency-Key, so a retry of the same click (a lost answer) never pays twice.
  */
-export async function claimRakeback(input: { walletGuid: string; claimGuid: string }): Promise<RakebackClaim> {
+export async function claimRakeback(input: { walletGuid: string; attempt: string }): Promise<RakebackClaim> {
   const { payload } = await playerApi().post<RakebackClaim>("/api/v1/bonuses/rakeback/claim", {
     body: { wallet_guid: input.walletGuid },
-    headers: { "idempotency-key": `rakeback-${input.claimGuid}` },
+    headers: { "idempotency-key": `rakeback-${input.attempt}` },
   });
   return payload;
 }

@@ -18,6 +18,11 @@ export function formatRakeback(amount: string, code: string): string {
   return `${formatAmount(amount, decimals)} ${code}`;
 }
 
+/** One key per claim attempt (getRandomValues: crypto.randomUUID needs a secure context). */
+function attemptKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function failureMessage(error: unknown): string | null {
   if (error instanceof ResponseError) return error.handled ? null : error.message || "Your rakeback could not be claimed.";
   return "No connection. Check your network and try again.";
@@ -146,12 +151,12 @@ function BalanceCard({ balance, onMoneyMoved }: { balance: RakebackBalance; onMo
 
 function ClaimButton({ balance, onMoneyMoved }: { balance: RakebackBalance; onMoneyMoved?: () => void }) {
   const claim = useClaimRakeback(onMoneyMoved);
-  // One guid per attempt: a retried request reuses it, a new click after success makes a new one.
-  const [claimGuid, setClaimGuid] = useState(() => crypto.randomUUID());
+  // One key per attempt: a retried request reuses it, a new click after an answer makes a new one.
+  const [attempt, setAttempt] = useState(attemptKey);
   const onClaim = () => {
-    claim.mutateAsync({ walletGuid: balance.wallet_guid, claimGuid }).then(
+    claim.mutateAsync({ walletGuid: balance.wallet_guid, attempt }).then(
       (result: RakebackClaim) => {
-        setClaimGuid(crypto.randomUUID());
+        setAttempt(attemptKey());
         toastSuccess(
           result.payout === "cash"
             ? `${formatRakeback(result.amount, result.currency)} of rakeback was added to your balance.`
@@ -159,7 +164,8 @@ function ClaimButton({ balance, onMoneyMoved }: { balance: RakebackBalance; onMo
         );
       },
       (error: unknown) => {
-        setClaimGuid(crypto.randomUUID());
+        // No answer (network): the claim may have been paid, so the next click repeats this key.
+        if (error instanceof ResponseError) setAttempt(attemptKey());
         const message = failureMessage(error);
         if (message) toastError(message);
       },
