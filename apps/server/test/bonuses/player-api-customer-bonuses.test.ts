@@ -226,7 +226,7 @@ describe("GET /bonuses/list", () => {
     for (const [query, field] of [
       ["status=won", "query.status"],
       ["status=", "query.status"],
-      ["bonus_type=coin", "query.bonus_type"],
+      ["bonus_type=lottery", "query.bonus_type"],
       ["guid=42", "query.guid"],
       ["page=-1", "query.page"],
     ] as const) {
