@@ -25,10 +25,10 @@ export async function saveLoyaltyLevel(db: Db, actor: AuditActor, input: Loyalty
     );
     if (mode === "create" && before) throw new AppError("CONFLICT", `Level ${input.level} exists already; edit it instead.`);
     if (mode === "update" && !before) throw notFound("No loyalty level with this number.");
-    const [clash] = await queryRows<{ level: number; ordered: boolean }>(
+    // Another level out of order with this one (a lower number at the same or a higher threshold, or the reverse).
+    const [clash] = await queryRows<{ level: number }>(
       tx,
-      sql`SELECT level, (level < ${input.level} AND threshold_usd < ${input.threshold_usd}::numeric)
-                        OR (level > ${input.level} AND threshold_usd > ${input.threshold_usd}::numeric) AS ordered
+      sql`SELECT level
             FROM loyalty_levels
            WHERE level <> ${input.level}
              AND NOT ((level < ${input.level} AND threshold_usd < ${input.threshold_usd}::numeric)
