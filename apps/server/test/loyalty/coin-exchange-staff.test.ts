@@ -126,6 +126,25 @@ describe("coin exchange", () => {
     expect(await customerBonusCount(player.playerGuid)).toBe(1);
   });
 
+  it("two exchanges at once with one key buy once; with two keys and coins for one, one is refused", async () => {
+    const player = await loyaltyPlayer(ctx);
+    const campaign = await coinCampaign("60", { cumulative: true });
+    await giveCoins(player.playerGuid, "100");
+    const key = `key-${randomUUID()}`;
+    const same = await Promise.all([exchange(player.accessToken, campaign.bonusGuid, key), exchange(player.accessToken, campaign.bonusGuid, key)]);
+    expect(same.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(new Set(same.map((r) => r.json().payload.exchange_guid)).size).toBe(1);
+    expect(await coinBalanceOf(ctx, player.playerGuid)).toBe("40");
+    await giveCoins(player.playerGuid, "40");
+    const two = await Promise.all([
+      exchange(player.accessToken, campaign.bonusGuid, `key-${randomUUID()}`),
+      exchange(player.accessToken, campaign.bonusGuid, `key-${randomUUID()}`),
+    ]);
+    expect(two.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await coinBalanceOf(ctx, player.playerGuid)).toBe("20");
+    expect(await customerBonusCount(player.playerGuid)).toBe(2);
+  });
+
   it("answers 404 for a campaign that is not a coin bonus", async () => {
     const player = await loyaltyPlayer(ctx);
     const campaign = await insertCampaign(ctx.database, { trigger: "manual", type: "fixed_amount", depositNumber: null, currencies: [{ currencyGuid: usd, maxBonusSum: "5" }] });
