@@ -34,6 +34,8 @@ export type HouseGamesOptions = {
   recoveryIntervalMs?: number;
   /** Receives the provider's internals (tests drive recovery and the live clock through it). */
   expose?: (api: HouseGamesApi) => void;
+  /** false: the host checked and applied this provider's migrations itself (the platform's start-up, ADR 039). */
+  migrate?: boolean;
 };
 
 export type HouseGamesApi = { ctx: HouseContext; live: LiveTables; recover: () => Promise<number> };
@@ -116,7 +118,7 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
   };
   const live = new LiveTables(ctx);
   const distDir = options.clientDist ?? DEFAULT_CLIENT_DIST;
-  await migrateHouse(options.database);
+  if (options.migrate !== false) await migrateHouse(options.database);
   houseGames();
 
   options.expose?.({ ctx, live, recover: () => recoverRounds(ctx) });

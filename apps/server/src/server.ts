@@ -1,18 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createDatabase } from "@croupier/db/create-database";
-import { migrate } from "@croupier/db/migrate";
 import { seed } from "@croupier/db/seed/seed";
 import { houseGamesPlugin } from "@croupier/house-games/plugin";
 import { buildApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
+import { migrateWhenBehind } from "./lib/migrate-when-behind.ts";
 import { startBackofficeListener, type BackofficeListener } from "./lib/backoffice-listener.ts";
 import { startMetricsListener, type MetricsListener } from "./lib/metrics-listener.ts";
 import { backofficeAppPlugin } from "./plugins/backoffice-app.ts";
 import { webAppPlugin } from "./plugins/web-app.ts";
 
-// The process entry: env → database → migrations → seed → app → listen.
+// The process entry: env → database → migrations (when behind) → seed (when needed) → app → listen.
 async function main() {
   let env;
   try {
@@ -28,8 +28,13 @@ async function main() {
     poolMax: env.DATABASE_POOL_MAX,
     log: (line) => console.warn(line),
   });
-  await migrate(database);
-  await seed(database.db, { demo: env.SEED_DEMO_DATA, demoStaff: env.DEMO_MODE });
+  // Start-up on an existing database (ADR 039): one query tells whether either journal is behind.
+  const migrated = await migrateWhenBehind(database);
+  // The reference seed inserts only what is missing, so it matters on a new database or a new release (both
+  // migrate); a production restart on an up-to-date database skips it. Outside production, and whenever
+  // demo data is asked for, it runs every time, as before (cheap, and a changed seed shows up at once).
+  const seedNeeded = env.NODE_ENV !== "production" || migrated.platform || env.SEED_DEMO_DATA || env.DEMO_MODE;
+  if (seedNeeded) await seed(database.db, { demo: env.SEED_DEMO_DATA, demoStaff: env.DEMO_MODE });
 
   const app = await buildApp({ env, database });
 
@@ -40,6 +45,7 @@ async function main() {
     database,
     platformUrl: env.HOUSE_PLATFORM_URL ?? `http://127.0.0.1:${env.PORT}`,
     secret: env.PROVIDER_HOUSE_SECRET,
+    migrate: false, // migrateWhenBehind did
   });
 
   // The staff console at /backoffice (before the web app, whose catch-all would otherwise answer it).
