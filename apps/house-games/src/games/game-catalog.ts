@@ -60,6 +60,17 @@ function rouletteGame(code: string, name: string, variant: RouletteVariant, live
   };
 }
 
+const blackjackRtps = new Map<string, Fraction>();
+function blackjackRtpOf(rules: BlackjackRules): Fraction {
+  const key = JSON.stringify(rules);
+  let rtp = blackjackRtps.get(key);
+  if (!rtp) {
+    rtp = blackjackRtp(rules);
+    blackjackRtps.set(key, rtp);
+  }
+  return rtp;
+}
+
 function blackjackGame(code: string, name: string, rules: BlackjackRules, live?: Base["liveConfig"]): HouseGame {
   return {
     code,
@@ -69,7 +80,11 @@ function blackjackGame(code: string, name: string, rules: BlackjackRules, live?:
     canDemo: !live,
     canFreeSpins: false,
     live: Boolean(live),
-    rtp: blackjackRtp(rules),
+    // Computed on first read, once per rule set (ADR 039): the exact recursion is most of the catalogue's
+    // cost, and only the published figure needs it, not play; it kept every server start busy for seconds.
+    get rtp() {
+      return blackjackRtpOf(rules);
+    },
     rtpNote:
       "Exact expected return per unit of initial stake under the infinite-deck model, assuming the optimal total-dependent basic strategy published with the rules (never insurance); computed by recursion over every card.",
     rules,
@@ -116,7 +131,9 @@ const live = (bettingSeconds: number, seats: number, dealer: string) => ({ betti
 function build(): HouseGame[] {
   const slots: HouseGame[] = SLOT_VARIANTS.map((variant) => {
     const slot = buildSlot(variant);
-    const rtp = computeSlotRtp(slot);
+    // The published figure and its note on first read (ADR 039): play needs only the tuned reels.
+    let figures: ReturnType<typeof computeSlotRtp> | undefined;
+    const rtpOf = () => (figures ??= computeSlotRtp(slot));
     return {
       code: slot.code,
       name: slot.name,
@@ -125,8 +142,13 @@ function build(): HouseGame[] {
       canDemo: true,
       canFreeSpins: true,
       live: false,
-      rtp: rtp.rtp,
-      rtpNote: `Exact by enumerating every stop of every reel: lines/ways ${rtp.baseLines.toDecimal(6)}, scatter ${rtp.baseScatter.toDecimal(6)}, free spins ${rtp.triggerProbability.mul(rtp.featureValue).toDecimal(6)} (${rtp.hitFrequencyNote}, worth ${rtp.featureValue.toDecimal(4)}× stake).`,
+      get rtp() {
+        return rtpOf().rtp;
+      },
+      get rtpNote() {
+        const rtp = rtpOf();
+        return `Exact by enumerating every stop of every reel: lines/ways ${rtp.baseLines.toDecimal(6)}, scatter ${rtp.baseScatter.toDecimal(6)}, free spins ${rtp.triggerProbability.mul(rtp.featureValue).toDecimal(6)} (${rtp.hitFrequencyNote}, worth ${rtp.featureValue.toDecimal(4)}× stake).`;
+      },
       slot,
       volatility: slot.volatility,
     };
