@@ -109,6 +109,30 @@ describe("back office: bonuses", () => {
     await grid.getByRole("row").filter({ hasText: name }).getByText("Cancelled").waitFor();
   });
 
+  it("marketing creates a rakeback campaign with its rates; activating it while the demo rakeback runs is refused (issue #18)", async () => {
+    const name = `Rakeback ${randomBytes(3).toString("hex")}`;
+    const staff = await signInStaff(session, "marketing");
+    await staff.goto("/backoffice/bonuses/new");
+    await staff.getByRole("heading", { name: "New campaign" }).waitFor();
+    await staff.getByLabel("Type").selectOption("rakeback");
+    // The type binds the trigger and makes the campaign cumulative.
+    expect(await staff.getByLabel("Trigger", { exact: true }).inputValue()).toBe("scheduled");
+    expect(await staff.getByRole("checkbox", { name: "Cumulative" }).isChecked()).toBe(true);
+    await staff.getByLabel("Name", { exact: true }).fill(name);
+    await staff.getByLabel("Full terms").fill("Two percent of slots stakes back, paid as cash.");
+    await staff.getByLabel("Slots rakeback (%)").fill("2");
+    await staff.getByRole("button", { name: "Create campaign" }).click();
+    await staff.getByRole("heading", { name }).waitFor();
+    await staff.getByTestId("offer-card").getByText("Rakeback: 2% slots", { exact: true }).waitFor();
+
+    await staff.getByRole("button", { name: "Activate now…" }).click();
+    const activate = staff.getByRole("dialog", { name: "Activate the campaign now" });
+    await activate.getByRole("button", { name: "Activate" }).click();
+    await activate.getByText(/Only one rakeback campaign can run at a time: "Rakeback" is active/).waitFor();
+    await staff.keyboard.press("Escape");
+    await staff.getByText("Draft", { exact: true }).waitFor();
+  });
+
   it("the bonus pages and dialogs pass WCAG 2.1 A and AA (axe)", async () => {
     const report: string[] = [];
     const audit = async (page: Page, where: string, include?: string) => {

@@ -129,6 +129,24 @@ describe("bonus hub: the welcome offer, taken with a deposit, then cancelled", (
     expect(errors).toEqual([]);
   });
 
+  it("lists the demo cashback, rakeback and coin offers in the seed's style (issue #18)", async () => {
+    const { page, errors } = await open();
+    await page.goto("/bonus-hub/promo");
+    await waitForHydration(page);
+    const cashback = page.getByRole("article", { name: "Weekly cashback" });
+    await expect(cashback.innerText()).resolves.toMatch(/10% cashback, weekly/);
+    expect(await cashback.innerText()).toMatch(/Maximum cashback\s+500 USD/);
+    const rakeback = page.getByRole("article", { name: "Rakeback" });
+    await expect(rakeback.innerText()).resolves.toMatch(/Rakeback: 1% slots, 0\.5% live/);
+    expect(await rakeback.innerText()).toMatch(/Paid as\s+Cash, no wagering/);
+    const coin = page.getByRole("article", { name: "Coin bonus 10" });
+    await expect(coin.innerText()).resolves.toMatch(/10 USD for 100 coins/);
+    expect(await coin.innerText()).toMatch(/Price\s+100 coins/);
+    // None of them is taken with a deposit.
+    for (const offer of [cashback, rakeback, coin]) expect(await offer.getByRole("link", { name: "Deposit" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it("deposits 50 USD from the offer, sees the bonus active at 0 % with 500 USD to wager, and cancels it", async () => {
     const { page, errors, ip } = await open();
     await logInAsNewPlayer(page, ip);
