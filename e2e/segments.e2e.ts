@@ -88,5 +88,5 @@ describe("segments", () => {
     expect(profile.segments.map((s) => s.name)).toContain("VIP");
     expect(profile.billing_segments).toContain("vip");
     expect(errors).toEqual([]);
-  });
+  }, 90_000);
 });
