@@ -169,6 +169,24 @@ describe("coin mining", () => {
     expect(await coinTransfers(ctx, dormant, "mining")).toEqual([]);
   });
 
+  it("restarts mining at the stake of a player back after mining stopped, never crediting the dormant stretch", async () => {
+    const seat = await loyaltyPlayer(ctx, { cash: "100" });
+    await ctx.database.query(
+      `INSERT INTO player_loyalty (customer_guid, level, wagered_usd, last_played_at, mined_until, levels_version)
+       VALUES ($1, 1, 10, now() - interval '40 days', now() - interval '10 days', (SELECT levels_version FROM loyalty_settings))`,
+      [seat.playerGuid],
+    );
+    expect(await providerCall(ctx.app, "bet", bet(seat, "1"))).toMatchObject({ status: "OK" });
+    await pastScanHorizon();
+    await runJob();
+    const [row] = await queryRows<{ restarted: boolean }>(
+      ctx.database.db,
+      sql`SELECT mined_until > now() - interval '1 minute' AS restarted FROM player_loyalty WHERE customer_guid = ${seat.playerGuid}::uuid`,
+    );
+    expect(row?.restarted).toBe(true);
+    expect(await coinTransfers(ctx, seat.playerGuid, "mining")).toEqual([]);
+  });
+
   it("two processes at once credit each period once", async () => {
     const players = await Promise.all([minerWithHistory(1.1, 10), minerWithHistory(1.1, 20), minerWithHistory(1.1, 0)]);
     const settings = await loadMiningSettings(ctx.database.db);

@@ -13,7 +13,12 @@ import { applyPlayerLevels } from "./apply-player-levels.ts";
  * - the level of every player seen.
  * Returns how many levels changed.
  */
-export async function accruePlayVolume(tx: SqlExecutor, rows: ScannedGameTransaction[], activityWindowSeconds: number): Promise<number> {
+export async function accruePlayVolume(
+  tx: SqlExecutor,
+  rows: ScannedGameTransaction[],
+  settings: { activityWindowSeconds: number; miningActiveDays: number },
+): Promise<number> {
+  const activityWindowSeconds = settings.activityWindowSeconds;
   if (rows.length === 0) return 0;
   const json = JSON.stringify(
     rows.map((r) => ({
@@ -41,16 +46,21 @@ export async function accruePlayVolume(tx: SqlExecutor, rows: ScannedGameTransac
              by_currency AS (
                SELECT r.user_guid, r.currency_guid,
                       sum(CASE WHEN r.freespin THEN 0 WHEN r.operation = 'bet' THEN r.bet_sum WHEN r.operation = 'rollback' THEN -r.win ELSE 0 END) AS amount,
-                      max(r.created_at) FILTER (WHERE r.operation = 'bet') AS last_bet
+                      max(r.created_at) FILTER (WHERE r.operation = 'bet') AS last_bet,
+                      min(r.created_at) FILTER (WHERE r.operation = 'bet') AS first_bet
                  FROM r GROUP BY r.user_guid, r.currency_guid),
              by_player AS (
-               SELECT b.user_guid,
-                      sum(CASE WHEN b.amount = 0 THEN 0 ELSE COALESCE(${baseCurrencyAmountSql(sql`b.currency_guid`, sql`b.amount`)}, 0) END) AS usd,
-                      max(b.last_bet) AS last_bet
-                 FROM by_currency b GROUP BY b.user_guid)
+               SELECT pcur.user_guid,
+                      sum(CASE WHEN pcur.amount = 0 THEN 0 ELSE COALESCE(${baseCurrencyAmountSql(sql`pcur.currency_guid`, sql`pcur.amount`)}, 0) END) AS usd,
+                      max(pcur.last_bet) AS last_bet, min(pcur.first_bet) AS first_bet
+                 FROM by_currency pcur GROUP BY pcur.user_guid)
         UPDATE player_loyalty p
            SET wagered_usd = GREATEST(p.wagered_usd + b.usd, 0),
                last_played_at = GREATEST(p.last_played_at, b.last_bet),
+               -- Back after mining had stopped (no stake for mining_active_days): mining restarts at this
+               -- stake, so the dormant stretch is never credited.
+               mined_until = CASE WHEN p.last_played_at < b.first_bet - make_interval(days => ${settings.miningActiveDays})
+                                  THEN GREATEST(p.mined_until, b.first_bet) ELSE p.mined_until END,
                updated_at = now()
           FROM by_player b
          WHERE p.customer_guid = b.user_guid

@@ -27,7 +27,8 @@ type Accrual = {
  * period has ended, credits the coins of [start, end) and moves mined_until to end, one player per
  * transaction (row locked FOR UPDATE SKIP LOCKED: two processes never accrue the same player at
  * once; the transfer key mining:{player}:{period_start} makes the credit exactly once anyway).
- * start = mined_until, or the start of the mining window for a player back after a long pause; end
+ * start = mined_until (the loyalty scan moves it to the returning stake of a player whose mining had
+ * stopped, so a dormant stretch is never credited; the window clamp below is a second guard); end
  * = start + whole periods up to now (a late pass credits the periods it missed in one transfer).
  * Coins = (active speed × active seconds + passive speed × the rest) / 3600 × the multiplier now.
  */

@@ -33,7 +33,10 @@ export async function runLoyaltyJob(db: Db, _log: FastifyBaseLogger): Promise<Re
       consumer: "loyalty",
       batch: LOYALTY_SCAN_BATCH,
       handle: async (tx, rows) => {
-        levels = await accruePlayVolume(tx, rows, settings.activity_window_seconds);
+        levels = await accruePlayVolume(tx, rows, {
+          activityWindowSeconds: settings.activity_window_seconds,
+          miningActiveDays: settings.mining_active_days,
+        });
       },
     });
     add("scanned", scanned);
