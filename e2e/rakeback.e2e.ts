@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signBody } from "../apps/server/src/modules/provider-wallet/signature.ts";
+import { auditAccessibility, formatViolations } from "./support/axe.ts";
 import { baseUrl, waitForHydration } from "./support/browser.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
@@ -54,6 +55,17 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByTestId("header-player").waitFor();
 }
 
+/** axe on the page once its animations (the toast's entrance) have ended, as accessibility.e2e.ts does. */
+async function audit(page: Page, where: string) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  const violations = await auditAccessibility(page);
+  expect(violations, formatViolations(where, violations)).toEqual([]);
+}
+
 type Balance = { currency: string; available: string; campaign: { slots_percent: string; payout: string } | null };
 
 describe("rakeback: play, accrue, claim", () => {
@@ -87,7 +99,8 @@ describe("rakeback: play, accrue, claim", () => {
       await provider("win", { ...round, transaction_uuid: `e2e-rb-win-${randomUUID()}`, reference_transaction_uuid: bet, amount: "1", round_closed: true });
     }
 
-    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP } });
+    // bypassCSP: the axe audit injects its script (the app's CSP refuses inline scripts).
+    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP }, bypassCSP: true });
     await logIn(page, email, password);
     await page.goto("/bonus-hub/rakeback");
     await waitForHydration(page);
@@ -108,6 +121,9 @@ describe("rakeback: play, accrue, claim", () => {
       )
       .toBe(true);
 
+    // WCAG 2.1 AA (ADR 029) with something to claim, and below with a claim in the history.
+    await audit(page, "/bonus-hub/rakeback");
+
     const total = page.getByRole("banner", { includeHidden: true }).getByTestId("header-wallet-total");
     const cashBefore = await total.innerText();
     await claim.click();
@@ -115,6 +131,8 @@ describe("rakeback: play, accrue, claim", () => {
     await card.getByRole("button", { name: "Claim", exact: true }).waitFor();
     await page.getByRole("list", { name: "Past claims" }).getByText("Paid as cash").waitFor();
     await expect.poll(async () => total.innerText(), { timeout: 10_000 }).not.toBe(cashBefore);
+
+    await audit(page, "/bonus-hub/rakeback (claimed)");
 
     // Claimed once: nothing is left and the API agrees.
     const [after] = (await api<Balance[]>("/bonuses/rakeback", { token })).filter((b) => b.currency === "USD");
