@@ -50,8 +50,10 @@ export const rakebackBalancesQueryOptions = (api: Api, userId: string | null) =>
     queryKey: rakebackBalancesKey(userId),
     queryFn: ({ signal }) => fetchRakebackBalances(api, signal),
     enabled: userId !== null,
-    // Accrual runs every few seconds off the bet path: read it fresh on every visit.
+    // Accrual runs every few seconds off the bet path: read it fresh on every visit, and again now and
+    // then while the page is open (a player playing in another tab sees it grow).
     staleTime: 0,
+    refetchInterval: 20_000,
   });
 
 export const rakebackClaimsQueryOptions = (api: Api, userId: string | null, page: number) =>
