@@ -12,7 +12,7 @@ beforeAll(async () => {
   ctx = await buildTestApp({}, { demo: true });
   await seedPromoCodesDemo(ctx.database.db);
   await seedPromoCodesDemo(ctx.database.db);
-});
+}, 120_000);
 afterAll(async () => {
   await ctx?.close();
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   eur = await currencyGuid(t, "EUR");
   // Only this file's campaigns grant.
   await t.database.query("UPDATE bonus_campaigns SET status = 'ended' WHERE status IN ('active', 'scheduled')");
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
