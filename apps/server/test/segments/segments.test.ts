@@ -487,7 +487,16 @@ describe("staff API", () => {
     await t.database.query("UPDATE bonus_campaign_versions SET segment_guids = '{}' WHERE guid = $1", [
       campaign.versionGuid,
     ]);
-    expect((await staffCall(marketing, "DELETE", `/segments/${segment.guid}`)).statusCode).toBe(200);
+    // A per-segment feature flag answer goes with the segment (ADR 028's table references it).
+    await t.database.query(
+      "INSERT INTO feature_flag_segments (feature, segment_guid, enabled) VALUES ('bonus-hub', $1, true)",
+      [segment.guid],
+    );
+    const deleted = await staffCall(marketing, "DELETE", `/segments/${segment.guid}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(
+      await t.database.query("SELECT 1 FROM feature_flag_segments WHERE segment_guid = $1", [segment.guid]),
+    ).toEqual([]);
     expect((await staffCall(marketing, "GET", `/segments/${segment.guid}`)).statusCode).toBe(404);
     const audit = await t.database.query<{ action: string; staff_guid: string }>(
       "SELECT action, staff_guid FROM staff_audit_log WHERE target_type = 'segment' AND target_id = $1 ORDER BY id",

@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from "../staff/record-audit.ts";
 import { loadSegmentRows } from "./segment-sql.ts";
 
 /**
- * Deletes a segment with its memberships and payment link, audited. Refused while a campaign's
+ * Deletes a segment with its memberships, payment link and per-segment feature flag answers, audited. Refused while a campaign's
  * current version targets it (the campaign would silently reach nobody); older versions may still
  * name it, which then matches no player.
  */
@@ -26,7 +26,18 @@ export async function deleteSegment(db: Db, actor: AuditActor, guid: string): Pr
         "A campaign targets this segment; remove it from the campaign (or end the campaign) first.",
       );
     await tx.execute(sql`DELETE FROM user_segments WHERE segment_guid = ${guid}::uuid`);
+    // Per-segment feature flag answers (ADR 028) mean nothing without the segment: they go with it, recorded.
+    const flags = await queryRows<{ feature: string }>(
+      tx,
+      sql`DELETE FROM feature_flag_segments WHERE segment_guid = ${guid}::uuid RETURNING feature`,
+    );
     await tx.execute(sql`DELETE FROM segments WHERE guid = ${guid}::uuid`);
-    await recordAudit(tx, actor, { action: "segment.delete", targetType: "segment", targetId: guid, before });
+    await recordAudit(tx, actor, {
+      action: "segment.delete",
+      targetType: "segment",
+      targetId: guid,
+      before,
+      details: flags.length > 0 ? { feature_flags_removed: flags.map((f) => f.feature) } : undefined,
+    });
   });
 }
