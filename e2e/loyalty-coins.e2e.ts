@@ -102,4 +102,39 @@ describe("loyalty coins", () => {
       await api("/loyalty/mining-settings", { base: "/api/backoffice/v1", token: staffToken, method: "PUT", body: DEMO_SETTINGS });
     }
   });
+
+  it("the player exchanges coins for the demo coin bonus in the shop after a confirmation", async () => {
+    const email = `coin-shop-${randomBytes(6).toString("hex")}@example.com`;
+    const password = "coin-shop-pass-1";
+    const currencies = await api<{ guid: string; code: string }[]>("/dictionary/currencies");
+    const usd = currencies.find((c) => c.code === "USD")!.guid;
+    const signed = await api<{ access_token: string; profile: { id: string } }>("/signup", { body: { email, password, currency_guid: usd } });
+    const token = signed.access_token;
+
+    // Coins from the team (an audited adjustment), then the shop.
+    const marketing = await signInStaff(session, "marketing");
+    const staffToken = (await marketing.evaluate(() => sessionStorage.getItem("croupier.backoffice.token")))!;
+    await api(`/loyalty/players/${signed.profile.id}/coins`, {
+      base: "/api/backoffice/v1",
+      token: staffToken,
+      body: { amount: "150", reason: "e2e: coins for the shop", idempotency_key: `e2e-${randomBytes(6).toString("hex")}` },
+    });
+
+    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP } });
+    await logIn(page, email, password);
+    await page.goto("/bonus-hub/coin");
+    await waitForHydration(page);
+    const item = page.getByTestId("coin-shop-item").filter({ hasText: "Coin bonus 10" });
+    await item.waitFor({ timeout: 20_000 });
+    await item.getByRole("button", { name: "Exchange" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Exchange 100 coins?" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Exchange" }).click();
+    await page.getByText("You bought Coin bonus 10.").waitFor({ timeout: 20_000 });
+    expect((await api<{ balance: string }>("/loyalty/coins", { token })).balance).toBe("50");
+    const coinBonuses = await api<{ bonus_name: string; bonus_type: string }[]>("/bonuses/coin/list", { token });
+    expect(coinBonuses.map((b) => [b.bonus_name, b.bonus_type])).toEqual([["Coin bonus 10", "coin"]]);
+    await expect.poll(() => counterValue(page), { timeout: 20_000 }).toBeLessThan(51);
+    expect(errors).toEqual([]);
+  });
 });
