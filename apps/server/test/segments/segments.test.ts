@@ -9,6 +9,9 @@ import { engineCampaign } from "../bonuses/engine-helpers.ts";
 import { evaluatePlayerSegments } from "../../src/modules/segments/evaluate-player-segments.ts";
 import { runSegmentSweep } from "../../src/modules/segments/run-segment-sweep.ts";
 import { grantBonus } from "../../src/modules/bonuses/engine/grant-bonus.ts";
+import { bonusEligibility, loadBonusPlayerContext } from "../../src/modules/bonuses/bonus-eligibility.ts";
+import type { CampaignRow } from "../../src/modules/bonuses/campaign-query.ts";
+import { BONUS_INELIGIBLE_REASONS } from "@croupier/contract/entities/bonus";
 import { grantScheduledBonuses } from "../../src/modules/bonuses/engine/grant-scheduled-bonuses.ts";
 
 // Segments (issue #18, ADR 033): each rule kind, manual vs rule memberships, customer_segment_added
@@ -403,6 +406,28 @@ describe("campaign targeting", () => {
     const shown = await one();
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json().payload.eligibility).toMatchObject({ eligible: true });
+  });
+
+  it("hub eligibility names the segment reason, then says eligible once the player is in", async () => {
+    const segment = await createSegment([]);
+    const p = await newPlayer();
+    const offer = {
+      bonus_guid: randomUUID(),
+      bonus_status: "active",
+      bonus_trigger: "deposit",
+      start_date: null,
+      end_date: null,
+      is_cumulative: false,
+      deposit_number: null,
+      bonus_currencies: [],
+      segment_guids: [segment.guid],
+    } as unknown as CampaignRow;
+    const before = bonusEligibility(offer, await loadBonusPlayerContext(t.database.db, p.id));
+    expect(before).toMatchObject({ eligible: false, reason: BONUS_INELIGIBLE_REASONS.segment });
+    await staffCall(marketing, "PUT", `/segments/${segment.guid}/members/${p.id}`);
+    expect(bonusEligibility(offer, await loadBonusPlayerContext(t.database.db, p.id))).toMatchObject({
+      eligible: true,
+    });
   });
 
   it("a targeted scheduled campaign is granted to its segment's players only", async () => {
