@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bonusInfoTitle } from "../../modals/modal-registry";
 import { bonusInfoNumber, BonusInfoContent } from "./bonus-info-content";
-import { welcomeOffer } from "./test-fixtures";
+import { coinOffer, welcomeOffer } from "./test-fixtures";
 
 vi.mock("../../lib/use-auth", () => ({ useAuth: () => ({ userId: "20000000-0000-4000-8000-000000000001", authenticated: true }) }));
 
@@ -27,6 +27,8 @@ beforeEach(() => {
     const query = Object.fromEntries(url.searchParams);
     calls.push({ path: url.pathname, query });
     if (url.pathname === "/api/v1/bonus" && query.bonus_guid === welcomeOffer().bonus_guid) return Response.json(envelope(welcomeOffer()));
+    if (url.pathname === "/api/v1/bonus" && query.bonus_guid === coinOffer().bonus_guid)
+      return Response.json(envelope(coinOffer({ eligibility: { eligible: false, reason: "This bonus is granted by our team.", next_deposit_number: null } })));
     if (url.pathname === "/api/v1/bonus_hub") return Response.json(envelope(query.deposit_number === "2" ? [second] : [], { total: 1 }));
     return Response.json({ status: "error", payload: { code: "NOT_FOUND", message: "Not found" }, metadata: { request_id: "t" } }, { status: 404 });
   });
@@ -47,6 +49,16 @@ function show(url: string) {
 }
 
 describe("the bonus-info dialogs", () => {
+  it("show a coin bonus's price and the way to the coin shop, not the engine's manual-grant reason", async () => {
+    show(`/bonus-hub/promo?modal=bonus-info0&bonus_guid=${coinOffer().bonus_guid}`);
+    const body = await screen.findByTestId("bonus-info");
+    expect(body.textContent).toContain("10 USD for 100 coins");
+    expect(body.textContent).toContain("Price100 coins");
+    expect(body.textContent).not.toContain("granted by our team");
+    expect(within(body).getByRole("link", { name: "Go to the coin shop" }).getAttribute("href")).toBe("/bonus-hub/coin");
+    expect(within(body).queryByRole("link", { name: "Deposit" })).toBeNull();
+  });
+
   it("are titled: bonus-info1 with its fixed title, the others by their deposit", () => {
     expect(bonusInfoTitle("bonus-info1")).toBe("Welcome bonus");
     expect(bonusInfoTitle("bonus-info2")).toBe("2nd deposit bonus");

@@ -1,10 +1,11 @@
 import type { HubBonus } from "@croupier/contract/entities/bonus";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ModalLink } from "../../components/modal-link";
 import { useAuth } from "../../lib/use-auth";
 import { BONUS_INFO_PARAM, BonusTermsList, safeImageSrc } from "./bonus-display";
 import { headline, termRows } from "./bonus-terms";
 import { useHubBonus, useHubBonuses } from "./bonuses-api";
+import { promotionNote } from "./promotion-note";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MODAL_PREFIX = "bonus-info";
@@ -49,6 +50,7 @@ export function BonusInfoContent({ close }: { close: () => void }) {
   const background = safeImageSrc(offer.background_image);
   const eligibility = offer.eligibility;
   const canDeposit = authenticated && offer.bonus_trigger === "deposit" && eligibility?.eligible !== false;
+  const note = promotionNote(offer);
   return (
     <div className="space-y-5" data-testid="bonus-info" data-bonus-guid={offer.bonus_guid}>
       {background ? <img src={background} alt="" className="h-32 w-full rounded-xl object-cover" /> : null}
@@ -79,6 +81,11 @@ export function BonusInfoContent({ close }: { close: () => void }) {
           <ModalLink modal="deposit" className="btn-primary">
             Deposit
           </ModalLink>
+        ) : null}
+        {authenticated && note?.link ? (
+          <Link to={note.link.to} className="btn-primary">
+            {note.link.label}
+          </Link>
         ) : null}
         {!authenticated ? (
           <ModalLink modal="register" className="btn-primary">
