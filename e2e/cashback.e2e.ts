@@ -153,5 +153,5 @@ describe("cashback: a scripted loss, a staff close, one payment", () => {
     await received.getByText(name, { exact: false }).waitFor();
     await expect(received.getByRole("listitem").count()).resolves.toBe(1);
     expect(errors).toEqual([]);
-  });
+  }, 90_000);
 });
