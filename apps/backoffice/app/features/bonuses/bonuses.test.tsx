@@ -396,6 +396,45 @@ describe("Player Bonuses tab", () => {
     expect(third).not.toHaveProperty("amount");
   });
 
+  it("never offers a rakeback to grant, and asks a cashback's amount (issue #18)", async () => {
+    const cashback = campaignRow({
+      bonus_guid: "99999999-9999-4999-8999-999999999991",
+      bonus_name: "Weekly cashback",
+      bonus_trigger: "scheduled",
+      bonus_type: "cashback",
+    });
+    const rakeback = campaignRow({
+      bonus_guid: "99999999-9999-4999-8999-999999999992",
+      bonus_name: "Rakeback",
+      bonus_trigger: "scheduled",
+      bonus_type: "rakeback",
+    });
+    const api = fakeApi({
+      ...routes,
+      "GET /bonus-campaigns": (call: Call) =>
+        envelope(200, call.search.get("trigger") === "manual" ? [] : [cashback, rakeback], {
+          page: 1,
+          per_page: 100,
+          total: 2,
+        }),
+    });
+    renderWith(<PlayerBonusesTab playerId={PLAYER_ID} wallets={[wallet]} canWrite />);
+    fireEvent.click(await screen.findByRole("button", { name: "Grant bonus…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Grant a bonus" });
+    const select = await within(dialog).findByLabelText("Campaign");
+    await within(dialog).findByRole("option", { name: /Weekly cashback/ });
+    expect(within(dialog).queryByRole("option", { name: /^Rakeback/ })).toBeNull();
+    fireEvent.change(select, { target: { value: cashback.bonus_guid } });
+    fireEvent.change(within(dialog).getByLabelText("Comment"), { target: { value: "Missed cashback" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Grant" }));
+    expect(await within(dialog).findByText("A cashback grant needs its amount.")).toBeTruthy();
+    expect(api.posts()).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText("Amount (USD)"), { target: { value: "12.50" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Grant" }));
+    await waitFor(() => expect(api.posts()).toHaveLength(1));
+    expect(api.posts()[0]!.body).toMatchObject({ bonus_guid: cashback.bonus_guid, amount: "12.50" });
+  });
+
   it("cancels with a reason after saying the bonus money and its winnings are forfeited", async () => {
     const api = fakeApi(routes, [
       { status: 200, body: { customer_bonus_guid: activeBonus.guid, status: "cancelled", forfeited_amount: "62.5" } },
