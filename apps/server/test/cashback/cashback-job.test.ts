@@ -218,6 +218,34 @@ describe("periods", () => {
     expect(await job(t)).toEqual({});
   });
 
+  it("staff closes racing each other and the schedule leave contiguous periods, each bet in one", async () => {
+    const start = new Date(Date.now() - 86_400_000).toISOString();
+    const campaign = await cashbackCampaign(t, currency.guid, { period: "daily", startDate: start, percent: "10" });
+    const s = await seat(t, currency.code, { cash: "100" });
+    await playRound(t, s, "10");
+    const answers = await Promise.all([closeNow(campaign), closeNow(campaign), job(t), closeNow(campaign), job(t)]);
+    const statuses = answers.slice(0, 2).concat(answers[3]!).map((a) => (a as { statusCode: number }).statusCode);
+    for (const status of statuses) expect([200, 409]).toContain(status);
+    await playRound(t, s, "20");
+    await closeNow(campaign);
+    await settle();
+    for (let i = 0; i < 4; i += 1) await job(t);
+    const runs = await runsOf(t, campaign);
+    expect(new Date(runs[0]!.period_start).toISOString()).toBe(start);
+    for (let i = 1; i < runs.length; i += 1) expect(runs[i]!.period_start).toBe(runs[i - 1]!.period_end);
+    for (const run of runs) expect(run.status).toBe("completed");
+    // 30 staked over all periods, each bet counted once: 1 + 2 paid in whichever runs held them.
+    const [sum] = await t.database.query<{ staked: string; n: number }>(
+      `SELECT trim_scale(sum(p.staked))::text AS staked, count(*)::int AS n FROM cashback_payouts p JOIN cashback_runs r ON r.guid = p.run_guid
+        WHERE r.bonus_guid = $1`,
+      [campaign.bonusGuid],
+    );
+    expect(sum!.staked).toBe("30");
+    const paid = (await cashbackBonusesOf(t, s.walletGuid)).map((b) => Number(b.amount)).reduce((a, b) => a + b, 0);
+    expect(paid).toBeCloseTo(3, 10);
+    expect(sum!.n).toBe((await cashbackBonusesOf(t, s.walletGuid)).length);
+  });
+
   it("a close with nothing running answers 409; a non-cashback campaign or an unknown one too", async () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const later = await cashbackCampaign(t, currency.guid, { startDate: future });
