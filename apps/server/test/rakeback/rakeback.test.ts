@@ -336,6 +336,11 @@ describe("staff", () => {
     expect(balances.json().payload).toEqual([
       expect.objectContaining({ wallet_guid: p.walletGuid, accrued: "3", claimed: "3", available: "0.00", bonus_guid: campaign.bonusGuid }),
     ]);
+    const [audit] = await t.database.query<{ action: string; player_guid: string; details: { count: number } }>(
+      "SELECT action, player_guid, details FROM staff_audit_log WHERE staff_guid = $1 ORDER BY id DESC LIMIT 1",
+      [marketing.staffId],
+    );
+    expect(audit).toMatchObject({ action: "rakeback.balances.read", player_guid: p.id, details: { count: 1 } });
     const accruals = await get(`/rakeback/accruals?player_guid=${p.id}&bonus_guid=${campaign.bonusGuid}`);
     expect(
       accruals

@@ -7,6 +7,7 @@ import {
 } from "@croupier/contract/backoffice/rakeback";
 import { listEnvelope } from "@croupier/contract/envelope";
 import { list } from "../../lib/envelope.ts";
+import { auditActor } from "../staff/record-audit.ts";
 import { listStaffRakebackAccruals } from "./list-staff-rakeback-accruals.ts";
 import { listStaffRakebackBalances } from "./list-staff-rakeback-balances.ts";
 import { listStaffRakebackClaims } from "./list-staff-rakeback-claims.ts";
@@ -15,7 +16,8 @@ const tags = ["Back office: rakeback"];
 
 /**
  * Staff: rakeback accruals, balances and claims per player and campaign (issue #18), bonuses.manage
- * like every bonus view. Read-only: rakeback money moves only by the player's claim.
+ * like every bonus view. Read-only: rakeback money moves only by the player's claim. The balances list
+ * shows emails and is audited as a bulk read of personal data; the others carry player ids only.
  */
 export const rakebackStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -27,13 +29,13 @@ export const rakebackStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: "Rakeback balances per wallet, most recently accrued first (filter by player_guid, bonus_guid)",
+        summary: "Rakeback balances per wallet, most recently accrued first (filter by player_guid, bonus_guid; audited read)",
         querystring: rakebackStaffQuery,
         response: { 200: listEnvelope(rakebackStaffBalance) },
       },
     },
     async (request) => {
-      const { items, pager } = await listStaffRakebackBalances(db, request.query);
+      const { items, pager } = await listStaffRakebackBalances(db, auditActor(request), request.query);
       return list(request, items, pager);
     },
   );
