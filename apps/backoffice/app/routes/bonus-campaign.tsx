@@ -68,6 +68,11 @@ export default function BonusCampaignPage() {
                 Promo codes
               </Button>
             ) : null}
+            {current.bonus_type === "cashback" ? (
+              <Button variant="secondary" onClick={() => navigate(`/cashback/${encodeURIComponent(id)}`)}>
+                Cashback runs
+              </Button>
+            ) : null}
             {data.status !== "ended" ? (
               <Button variant="secondary" onClick={() => navigate(`/bonuses/${id}/edit`)}>
                 Edit terms
