@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { bonusCampaignStatus } from "../entities/bonus.ts";
-import { cashbackPeriod } from "../entities/cashback.ts";
+import { bonusCampaignStatus, cashbackPeriod } from "../entities/bonus.ts";
 
 // Cashback runs in the back office (issue #18, ADR 035), under /api/backoffice/v1. Permission
 // "bonuses.manage" for every call (marketing, admin). A cashback campaign's periods are contiguous:

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** A cashback period (db: cashbackPeriods): one UTC day, or one ISO week (Monday 00:00 UTC to Monday). */
-export const cashbackPeriod = z.enum(["daily", "weekly"]);
+import { cashbackPeriod } from "./bonus.ts";
 
 /** A decimal string as the database keeps money: never a JS number. */
 const amount = z.string().regex(/^-?\d+(\.\d+)?$/);
