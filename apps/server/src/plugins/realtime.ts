@@ -49,7 +49,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
   let redis: RedisAdapter | undefined;
   let local: LocalDelivery | undefined;
   if (app.env.REDIS_URL) {
-    redis = createRedisAdapter(app.env.REDIS_URL, app.log, () => void local?.catchUp());
+    redis = await createRedisAdapter(app.env.REDIS_URL, app.log, () => void local?.catchUp());
     io.adapter(redis.adapter);
     local = createLocalDelivery({
       db: app.database.db,

@@ -1,10 +1,9 @@
-import { createAdapter } from "@socket.io/redis-adapter";
-import { createClient } from "redis";
+import type { createAdapter as CreateAdapter } from "@socket.io/redis-adapter";
 
 type Log = { warn: (object: unknown, message?: string) => void; info: (object: unknown, message?: string) => void };
 
 export type RedisAdapter = {
-  adapter: ReturnType<typeof createAdapter>;
+  adapter: ReturnType<typeof CreateAdapter>;
   /** Both connections are up: an emit now reaches the other processes. */
   isReady: () => boolean;
   /** Counts (re)connections: messages published before the latest one may have missed this process. */
@@ -22,7 +21,10 @@ const ERROR_LOG_INTERVAL_MS = 30_000;
  * dispatcher then holds rows undelivered (isReady) while each process reads them for its own sockets,
  * and delivers them to the other processes once Redis is back (ADR 030).
  */
-export function createRedisAdapter(url: string, log: Log, onStateChange?: () => void): RedisAdapter {
+export async function createRedisAdapter(url: string, log: Log, onStateChange?: () => void): Promise<RedisAdapter> {
+  // Imported here, not at the top (ADR 039): the Redis client is the heaviest package a start would load
+  // (~0.3 s of CPU), and a server without REDIS_URL never needs it.
+  const [{ createAdapter }, { createClient }] = await Promise.all([import("@socket.io/redis-adapter"), import("redis")]);
   const pub = createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) } });
   const sub = pub.duplicate();
 
