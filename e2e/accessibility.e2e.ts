@@ -82,6 +82,7 @@ const CONSOLE_PAGES = [
   "audit-log",
   "documents",
   "site-rules",
+  "segments",
   "no-such-page",
 ];
 
