@@ -36,7 +36,10 @@ export const realtimeEventPayloads = z.object({
   /** The player joined a segment (rule or staff; ADR 033): refetch the profile, payment methods and bonuses. */
   // Sent with { segment_guid, name }; kept open (partial, extra keys allowed) because the realtime
   // transport tests use it as their generic event.
-  customer_segment_added: z.object({ segment_guid: z.uuid(), name: z.string().max(100) }).partial().catchall(z.unknown()),
+  customer_segment_added: z
+    .object({ segment_guid: z.uuid(), name: z.string().max(100) })
+    .partial()
+    .catchall(z.unknown()),
   /** A deposit or withdrawal changed status (ADR 005). */
   payment_status_changed: z.object({
     payment_guid: z.uuid(),
@@ -95,7 +98,11 @@ export const realtimeEventPayloads = z.object({
   /** An in-app notification for the player (issue #16), with their unread count after it. */
   notification_created: z.object({ notification, unread: z.number().int().min(0) }),
   /** The player's loyalty level changed (issue #18, ADR 036; player room). */
-  loyalty_level_changed: z.object({ level: z.number().int().min(0), previous_level: z.number().int().min(0), level_name: z.string().max(60).nullable() }),
+  loyalty_level_changed: z.object({
+    level: z.number().int().min(0),
+    previous_level: z.number().int().min(0),
+    level_name: z.string().max(60).nullable(),
+  }),
   /** The player's coin balance moved: a mining accrual, an exchange or a staff adjustment (issue #18, ADR 036). */
   coin_balance_updated: z.object({
     balance: decimalString,

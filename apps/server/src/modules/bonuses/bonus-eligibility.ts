@@ -18,7 +18,12 @@ export type BonusPlayerContext = {
 
 /** Reads the player's deposit count, past grants and wallet currencies in one statement. */
 export async function loadBonusPlayerContext(db: Db, playerGuid: string): Promise<BonusPlayerContext> {
-  const [row] = await queryRows<{ deposits: number; granted: string[] | null; currencies: string[] | null; segments: string[] | null }>(
+  const [row] = await queryRows<{
+    deposits: number;
+    granted: string[] | null;
+    currencies: string[] | null;
+    segments: string[] | null;
+  }>(
     db,
     sql`SELECT (SELECT count(*)::int FROM payments p
                  WHERE p.customer_guid = ${playerGuid}::uuid AND p.transaction_type = 'deposit' AND p.status = 'successful') AS deposits,
