@@ -287,7 +287,9 @@ describe("eligibility", () => {
     expect(await cashbackBonusesOf(t, s.walletGuid)).toMatchObject([{ amount: "2" }]);
   });
 
-  it("an ended campaign closes no period; a run still paying when it ended records the engine's refusal", async () => {
+  // A status set by hand leaves ended_at NULL: a campaign that never ran, or ended before migration 0041
+  // (the final period of a running campaign ended by staff or its date: cashback-ended-campaign.test.ts).
+  it("an ended campaign without ended_at closes no period; a run still paying when it ended records the engine's refusal", async () => {
     const behind = await cashbackCampaign(t, currency.guid, { period: "daily", startDate: new Date(Date.now() - 2 * 86_400_000).toISOString() });
     await t.database.query("UPDATE bonus_campaigns SET status = 'ended' WHERE bonus_guid = $1", [behind.bonusGuid]);
     const campaign = await cashbackCampaign(t, currency.guid, { percent: "10" });

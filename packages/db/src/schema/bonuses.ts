@@ -64,6 +64,9 @@ export const bonusCampaigns = pgTable(
     status: varchar("status", { length: 16, enum: bonusCampaignStatuses }).notNull().default("draft"),
     // Staff member (staff_users.guid) who created it.
     created_by: uuid("created_by"),
+    // When a running (active or paused) campaign ended, by staff or at its end date (migration 0041):
+    // its last cashback period is paid up to min(end_date, ended_at). NULL if it never ran, or ended before 0041.
+    ended_at: tstz("ended_at"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -81,7 +81,10 @@ export async function changeCampaignStatus(
       await assertSingleRakeback(tx, { bonusGuid, start: runsFrom, end: endsAt === null ? null : new Date(endsAt) });
 
     await tx.execute(
-      sql`UPDATE bonus_campaigns SET status = ${rule.to}, current_version_guid = ${versionGuid}::uuid, updated_at = now()
+      // ended_at: the instant a running campaign stopped (the cashback of its last period is paid up to
+      // it, ADR 035); a campaign that never ran (draft, scheduled) has nothing to pay and keeps NULL.
+      sql`UPDATE bonus_campaigns SET status = ${rule.to}, current_version_guid = ${versionGuid}::uuid, updated_at = now(),
+                 ended_at = ${rule.to === "ended" ? sql`CASE WHEN status IN ('active', 'paused') THEN now() END` : sql`ended_at`}
            WHERE bonus_guid = ${bonusGuid}::uuid`,
     );
     await recordAudit(tx, actor, {

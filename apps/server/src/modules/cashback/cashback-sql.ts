@@ -7,7 +7,9 @@ export const CASHBACK_SAFETY_LAG_SECONDS = 1;
  * Cashback campaigns at their current version, each with the period running now: it starts where the
  * campaign's last run ended (the first at the version's start date, else the campaign's creation) and
  * ends at the next UTC day or ISO week boundary (Monday 00:00 UTC), or at the campaign's end date if
- * that comes first. Aliases: bc (campaign), v (current version), p (period_start, period_end).
+ * that comes first. Once a running campaign ended (ended_at, migration 0041) its final period ends at
+ * the campaign's end, min(end_date, ended_at), whatever the calendar: play after the end never counts.
+ * Aliases: bc (campaign), v (current version), p (period_start, period_end).
  * Fixed 24 h / 168 h steps: the session's time zone can never make a day 23 or 25 hours long.
  */
 export const cashbackCampaignsWithPeriod: SQL = sql`bonus_campaigns bc
@@ -20,14 +22,18 @@ export const cashbackCampaignsWithPeriod: SQL = sql`bonus_campaigns bc
                 ELSE date_trunc('week', ps.period_start, 'UTC') + interval '168 hours' END AS natural_end) n
   CROSS JOIN LATERAL (
     SELECT ps.period_start,
-           CASE WHEN v.end_date > ps.period_start THEN LEAST(n.natural_end, v.end_date) ELSE n.natural_end END AS period_end) p`;
+           COALESCE(CASE WHEN bc.status = 'ended' AND bc.ended_at IS NOT NULL THEN LEAST(bc.ended_at, v.end_date) END,
+                    CASE WHEN v.end_date > ps.period_start THEN LEAST(n.natural_end, v.end_date) ELSE n.natural_end END) AS period_end) p`;
 
 /**
  * Campaigns whose periods still close: running or paused ones (a paused campaign's period closes on
- * schedule and is paid once it resumes), up to their end date. An ended campaign closes nothing more:
- * the engine refuses its grants (ADR 035, known gap), so staff close the last period before ending it.
+ * schedule and is paid once it resumes), up to their end date; and a campaign that ended while it ran,
+ * once more, for the final period up to its end (the engine pays cashback earned before the end,
+ * grantBonus earnedUntil). An ended campaign without ended_at (it never ran, or ended before migration
+ * 0041) closes nothing more.
  */
-export const periodsStillClose: SQL = sql`bc.status IN ('active', 'paused') AND (v.end_date IS NULL OR p.period_start < v.end_date)`;
+export const periodsStillClose: SQL = sql`((bc.status IN ('active', 'paused') AND (v.end_date IS NULL OR p.period_start < v.end_date))
+  OR (bc.status = 'ended' AND bc.ended_at IS NOT NULL AND p.period_start < p.period_end))`;
 
 /**
  * True once nothing can still write a ledger transfer dated before `periodEnd`: the end is more than

@@ -12,16 +12,17 @@ export const CASHBACK_SKIPS_PER_PASS = 1_000;
 
 export type CashbackPayReport = { paid: number; skipped: number; failed: number; completed: number };
 
-type PayingRun = { guid: string; version_guid: string };
+/** period_end: ISO with microseconds (the grant's earnedUntil). */
+type PayingRun = { guid: string; version_guid: string; period_end: string };
 
 /**
  * Pays one counted run, boundedly: first the wallets with nothing to pay (no net loss, or an amount
  * that truncates to 0) are closed as skipped in one statement, then up to CASHBACK_GRANTS_PER_PASS
  * wallets are granted their cashback, each in its own transaction: the payout row is locked (SKIP
  * LOCKED: two processes never handle one wallet at once) and still pending, the amount is computed in
- * SQL, and grantBonus (source key `cashback:{run}:{wallet}`, UNIQUE) grants it as the run's version,
- * which also decides eligibility (exclusions, segments, campaign state): a refusal is recorded as the
- * skip reason. A crash between the grant and the payout update is impossible (one transaction), and a
+ * SQL, and grantBonus (source key `cashback:{run}:{wallet}`, UNIQUE, earnedUntil the period's end)
+ * grants it as the run's version, which also decides eligibility (exclusions, segments, campaign state;
+ * a period within an ended campaign's life is still paid): a refusal is recorded as the skip reason. A crash between the grant and the payout update is impossible (one transaction), and a
  * replay finds the source key taken ("duplicate") and records the same bonus. When nothing is pending
  * the run completes with its final counts.
  */
@@ -103,6 +104,9 @@ async function payOneWallet(db: Db, run: PayingRun, walletGuid: string): Promise
       trigger: "scheduled",
       sourceKey: `cashback:${run.guid}:${walletGuid}`,
       amount: plainDecimal(amount),
+      // The cashback pays for play up to the period's end: the engine still pays it after the campaign
+      // ended, as long as the period lies within the campaign's life.
+      earnedUntil: run.period_end,
     });
     if (result.status === "ineligible") {
       await tx.execute(

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "@croupier/db/create-database";
 import { queryRows } from "../../lib/sql-executor.ts";
+import { iso } from "./cashback-sql.ts";
 import { closeDueCashbackPeriods } from "./close-due-cashback-periods.ts";
 import { countCashbackRun } from "./count-cashback-run.ts";
 import { payCashbackRun } from "./pay-cashback-run.ts";
@@ -30,10 +31,11 @@ export async function runCashbackJob(db: Db, log: FastifyBaseLogger): Promise<Re
   );
   for (const run of counting) count("transfers_counted", await countCashbackRun(db, run));
 
-  // A paused campaign's runs wait; an ended one's are handed to the engine, which refuses them.
-  const paying = await queryRows<{ guid: string; version_guid: string }>(
+  // A paused campaign's runs wait; an ended one's are handed to the engine, which pays the periods
+  // that lie within the campaign's life (earnedUntil = period end) and refuses the others.
+  const paying = await queryRows<{ guid: string; version_guid: string; period_end: string }>(
     db,
-    sql`SELECT r.guid, r.version_guid FROM cashback_runs r JOIN bonus_campaigns bc ON bc.bonus_guid = r.bonus_guid
+    sql`SELECT r.guid, r.version_guid, ${iso(sql`r.period_end`)} AS period_end FROM cashback_runs r JOIN bonus_campaigns bc ON bc.bonus_guid = r.bonus_guid
          WHERE r.status = 'paying' AND bc.status <> 'paused' ORDER BY r.created_at, r.guid LIMIT ${CASHBACK_RUNS_PER_PASS}`,
   );
   for (const run of paying) {

@@ -23,6 +23,11 @@ export type GrantBonusInput = {
   comment?: string;
   /** An explicit bonus amount (manual, promo, cashback or rakeback grants); replaces the computed one. */
   amount?: string;
+  /**
+   * This grant pays for play up to this instant (cashback: the period's end, ISO timestamp). A cashback
+   * grant earned within the campaign's life is paid even after the campaign ended or passed its end date.
+   */
+  earnedUntil?: string;
 };
 
 export type GrantBonusResult =
@@ -32,6 +37,8 @@ export type GrantBonusResult =
 const SOURCE_KEY_MAX = 200;
 const COMMENT_MAX = 500;
 const DECIMAL = /^\d{1,18}(\.\d{1,18})?$/;
+/** An instant with its offset (ISO 8601 or PostgreSQL's text form), at most microseconds. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
 type Terms = {
   bonus_guid: string;
@@ -39,6 +46,8 @@ type Terms = {
   bonus_trigger: BonusTrigger;
   campaign_status: string;
   in_window: boolean;
+  started: boolean;
+  earned_in_life: boolean;
   deposit_number: number | null;
   is_cumulative: boolean;
   auto_activation: boolean;
@@ -66,6 +75,7 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
   if (input.sourceKey.length === 0 || input.sourceKey.length > SOURCE_KEY_MAX) return { status: "ineligible", reason: "invalid source key" };
   for (const amount of [input.amount, input.depositAmount])
     if (amount !== undefined && !DECIMAL.test(amount)) return { status: "ineligible", reason: "an amount is not a plain decimal" };
+  if (input.earnedUntil !== undefined && !TIMESTAMP.test(input.earnedUntil)) return { status: "ineligible", reason: "earnedUntil is not a timestamp" };
   // Lock order (ADR 031): the wallet first (the deposit path already holds it when it grants), then
   // one grant at a time per player: the duplicate, once-per-campaign and welcome checks below read
   // what a concurrent grant of the same player would write.
@@ -77,12 +87,19 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
   if (existing[0]) return { status: "duplicate", customerBonusGuid: existing[0].guid };
 
   const depositAmount = input.depositAmount ?? null;
+  // The caller's text as is: a period end carries microseconds a JS Date would drop.
+  const earnedUntilSql = sql`${input.earnedUntil ?? null}::timestamptz`;
   const explicitAmount = input.amount ?? null;
   const rows = await queryRows<Terms>(
     tx,
     sql`SELECT v.bonus_guid, v.bonus_type, v.bonus_trigger, bc.status AS campaign_status, v.deposit_number, v.is_cumulative,
                v.auto_activation, v.auto_activation_time,
                (v.start_date IS NULL OR v.start_date <= now()) AND (v.end_date IS NULL OR v.end_date > now()) AS in_window,
+               (v.start_date IS NULL OR v.start_date <= now()) AS started,
+               -- The campaign's end: its current version's end date, or the instant a running campaign was
+               -- ended if sooner (ended_at, migration 0041); an ended campaign without ended_at never ran.
+               COALESCE(CASE WHEN bc.status = 'ended' THEN bc.ended_at IS NOT NULL AND ${earnedUntilSql} <= LEAST(bc.ended_at, cv.end_date)
+                             WHEN bc.status = 'active' THEN ${earnedUntilSql} <= cv.end_date END, false) AS earned_in_life,
                t.guid IS NOT NULL AS has_terms,
                COALESCE(${depositAmount}::numeric < t.min_deposit_sum, false) AS below_min_deposit,
                (SELECT p.number FROM payments p WHERE p.guid = ${input.paymentGuid ?? null}::uuid) AS payment_number,
@@ -96,6 +113,7 @@ export async function grantBonus(tx: SqlExecutor, input: GrantBonusInput): Promi
                trunc(a.bonus_amount * v.bonus_wager, c.decimals)::text AS wager_amount
           FROM bonus_campaign_versions v
           JOIN bonus_campaigns bc ON bc.bonus_guid = v.bonus_guid
+          LEFT JOIN bonus_campaign_versions cv ON cv.guid = bc.current_version_guid
           JOIN currencies c ON c.guid = ${input.currencyGuid}::uuid
           LEFT JOIN bonus_campaign_currencies t ON t.version_guid = v.guid AND t.currency_guid = c.guid
           CROSS JOIN LATERAL (
@@ -184,8 +202,15 @@ function whyIneligible(terms: Terms, input: GrantBonusInput): string | null {
   if (input.trigger !== "manual" && input.trigger !== terms.bonus_trigger) return `the bonus is not a ${input.trigger} bonus`;
   // No inducement to gamble while a time-out or self-exclusion is in force (ADR 020).
   if (terms.excluded) return "the player is excluded from gambling";
-  if (terms.campaign_status !== "active") return "the campaign is not active";
-  if (!terms.in_window) return "the campaign is outside its dates";
+  // Cashback earned before the campaign's end is still owed once it ended (ADR 035): only the end
+  // (status ended, end date passed) is waived, and only up to that end; draft, scheduled and paused stay refused.
+  const earnedBeforeEnd = terms.bonus_type === "cashback" && input.earnedUntil !== undefined && terms.earned_in_life;
+  if (earnedBeforeEnd) {
+    if (!terms.started) return "the campaign is outside its dates";
+  } else {
+    if (terms.campaign_status !== "active") return "the campaign is not active";
+    if (!terms.in_window) return "the campaign is outside its dates";
+  }
   // A targeted version is for the players of its segments only (ADR 033), whatever the trigger.
   if (!terms.in_segments) return "not in the campaign's segments";
   if (!terms.has_terms) return "the bonus is not offered in this currency";

@@ -82,7 +82,9 @@ async function moveCampaignsByDates(db: Db): Promise<number> {
   );
   const ended = await queryRows<{ bonus_guid: string }>(
     db,
-    sql`UPDATE bonus_campaigns bc SET status = 'ended', updated_at = now()
+    // ended_at (ADR 035): when a running campaign stopped; one still scheduled never ran and keeps NULL.
+    sql`UPDATE bonus_campaigns bc SET status = 'ended', updated_at = now(),
+               ended_at = CASE WHEN bc.status IN ('active', 'paused') THEN now() END
           FROM bonus_campaign_versions v
          WHERE v.guid = bc.current_version_guid AND bc.status IN ('scheduled', 'active', 'paused') AND v.end_date <= now()
         RETURNING bc.bonus_guid`,
