@@ -5,7 +5,7 @@ import { BonusHubRedirectEffect } from "../components/bonus-hub-redirect-effect"
 import { PageHeader } from "../components/page-header";
 import { hubBonusesQueryOptions, hubLabelsQueryOptions } from "../features/bonuses/bonuses-api";
 import { hubFiltersFromSearch, PromoView } from "../features/bonuses/promo-view";
-import { getClientFeatureFlag } from "../features/feature-flags/feature-flags-provider";
+import { getClientFeatureFlag, useFeatureFlag } from "../features/feature-flags/feature-flags-provider";
 import { resolveFeatureFlags } from "../features/feature-flags/resolve-feature-flags.server";
 import { useWallets } from "../features/wallet/wallets";
 import type { Api } from "../lib/api-get";
@@ -50,12 +50,13 @@ export function meta() {
 
 export default function Promo({ loaderData }: Route.ComponentProps) {
   const { active } = useWallets();
+  const coinShop = useFeatureFlag("caswino-coin");
   if (loaderData.redirectToBonusHub) return <BonusHubRedirectEffect />;
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Promotions" description="Deposit bonuses, free spins and tournaments run by this casino." />
       <HydrationBoundary state={loaderData.dehydratedState ?? undefined}>
-        <PromoView preferredCurrency={active?.currency.code ?? null} />
+        <PromoView preferredCurrency={active?.currency.code ?? null} coinShop={coinShop} />
       </HydrationBoundary>
     </div>
   );

@@ -39,8 +39,8 @@ afterEach(() => {
 });
 
 const close = vi.fn();
-function show(url: string) {
-  const Stub = createRoutesStub([{ path: "/*", Component: () => <BonusInfoContent close={close} /> }]);
+function show(url: string, coinShop = true) {
+  const Stub = createRoutesStub([{ path: "/*", Component: () => <BonusInfoContent close={close} coinShop={coinShop} /> }]);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Stub initialEntries={[url]} />
@@ -57,6 +57,14 @@ describe("the bonus-info dialogs", () => {
     expect(body.textContent).not.toContain("granted by our team");
     expect(within(body).getByRole("link", { name: "Go to the coin shop" }).getAttribute("href")).toBe("/bonus-hub/coin");
     expect(within(body).queryByRole("link", { name: "Deposit" })).toBeNull();
+  });
+
+  it("with the coin shop off (caswino-coin), a coin bonus has no link to it and says coin bonuses are not available", async () => {
+    show(`/bonus-hub/promo?modal=bonus-info0&bonus_guid=${coinOffer().bonus_guid}`, false);
+    const body = await screen.findByTestId("bonus-info");
+    expect(body.textContent).toContain("Coin bonuses are not available right now.");
+    expect(within(body).queryByRole("link", { name: "Go to the coin shop" })).toBeNull();
+    for (const link of within(body).queryAllByRole("link")) expect(link.getAttribute("href")).not.toContain("/bonus-hub/coin");
   });
 
   it("are titled: bonus-info1 with its fixed title, the others by their deposit", () => {

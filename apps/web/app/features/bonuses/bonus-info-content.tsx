@@ -23,7 +23,7 @@ export function bonusInfoNumber(modal: string | null): number {
  * and the full terms (shown in full before activation, as the gb profile requires) and, for a
  * deposit offer the player can get, the way to the deposit dialog.
  */
-export function BonusInfoContent({ close }: { close: () => void }) {
+export function BonusInfoContent({ close, coinShop }: { close: () => void; coinShop: boolean }) {
   const { authenticated, userId } = useAuth();
   const [search] = useSearchParams();
   const requested = search.get(BONUS_INFO_PARAM);
@@ -50,7 +50,7 @@ export function BonusInfoContent({ close }: { close: () => void }) {
   const background = safeImageSrc(offer.background_image);
   const eligibility = offer.eligibility;
   const canDeposit = authenticated && offer.bonus_trigger === "deposit" && eligibility?.eligible !== false;
-  const note = promotionNote(offer);
+  const note = promotionNote(offer, { coinShop });
   return (
     <div className="space-y-5" data-testid="bonus-info" data-bonus-guid={offer.bonus_guid}>
       {background ? <img src={background} alt="" className="h-32 w-full rounded-xl object-cover" /> : null}
@@ -72,6 +72,8 @@ export function BonusInfoContent({ close }: { close: () => void }) {
           <span className="font-medium text-mist-100">Not available: </span>
           {eligibility.reason ?? "This offer is not available for your account."}
         </p>
+      ) : note ? (
+        <p className="text-sm text-mist-300">{note.text}</p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-ghost" onClick={close}>

@@ -11,13 +11,24 @@ import { promotionNote } from "./promotion-note";
  * where the signed-in player stands, "Terms" (the bonus-info dialog with the full terms) and the
  * call to action: Deposit for a deposit offer the player can get, Create an account for a visitor.
  */
-export function OfferCard({ offer, authenticated, preferredCurrency }: { offer: HubBonus; authenticated: boolean; preferredCurrency?: string | null }) {
+export function OfferCard({
+  offer,
+  authenticated,
+  preferredCurrency,
+  coinShop,
+}: {
+  offer: HubBonus;
+  authenticated: boolean;
+  preferredCurrency?: string | null;
+  /** The coin shop is on (`caswino-coin`): only then does a coin offer link to it. */
+  coinShop: boolean;
+}) {
   const headingId = useId();
   const background = safeImageSrc(offer.background_image);
   const icon = safeImageSrc(offer.icon);
   const eligibility = offer.eligibility;
   const canDeposit = authenticated && offer.bonus_trigger === "deposit" && eligibility?.eligible !== false;
-  const note = promotionNote(offer);
+  const note = promotionNote(offer, { coinShop });
   // A coin bonus's trigger is manual (the shop grants it), so "granted by our team" would mislead here.
   const blocked = eligibility && !eligibility.eligible && offer.bonus_type !== "coin" ? eligibility : null;
   return (

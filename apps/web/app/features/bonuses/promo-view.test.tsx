@@ -40,14 +40,14 @@ function Probe() {
   return null;
 }
 
-function show(url = "/bonus-hub/promo", preferredCurrency: string | null = null) {
+function show(url = "/bonus-hub/promo", preferredCurrency: string | null = null, coinShop = true) {
   const Stub = createRoutesStub([
     {
       path: "/*",
       Component: () => (
         <>
           <Probe />
-          <PromoView preferredCurrency={preferredCurrency} />
+          <PromoView preferredCurrency={preferredCurrency} coinShop={coinShop} />
         </>
       ),
     },
@@ -133,6 +133,16 @@ describe("the promotions page", () => {
     expect(within(welcome).queryByRole("link", { name: "Deposit" })).toBeNull();
     expect(within(welcome).getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe("/bonus-hub/promo?modal=register");
     expect(welcome.textContent).not.toContain("Not available");
+  });
+
+  it("with the coin shop off (caswino-coin), a coin offer links nowhere and says coin bonuses are not available", async () => {
+    hub = () => [coinOffer({ eligibility: { eligible: false, reason: "This bonus is granted by our team.", next_deposit_number: null } })];
+    show("/bonus-hub/promo", "EUR", false);
+    const coin = await screen.findByRole("article", { name: "Coin bonus 10" });
+    expect(coin.textContent).toContain("Coin bonuses are not available right now.");
+    expect(coin.textContent).not.toContain("coin shop");
+    expect(within(coin).queryByRole("link", { name: "Go to the coin shop" })).toBeNull();
+    for (const link of within(coin).queryAllByRole("link")) expect(link.getAttribute("href")).not.toContain("/bonus-hub/coin");
   });
 
   it("shows cashback, rakeback and coin offers with where to get them, not a deposit", async () => {

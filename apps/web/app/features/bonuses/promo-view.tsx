@@ -18,9 +18,10 @@ export function hubFiltersFromSearch(search: URLSearchParams): HubFilters {
 
 /**
  * The hub's running offers (GET /bonus_hub) as cards, filtered by label. `preferredCurrency` (the
- * player's active wallet currency) picks which per-currency amounts a card shows.
+ * player's active wallet currency) picks which per-currency amounts a card shows; `coinShop` (the
+ * route's `caswino-coin` flag) whether a coin offer links to the coin shop.
  */
-export function PromoView({ preferredCurrency }: { preferredCurrency?: string | null }) {
+export function PromoView({ preferredCurrency, coinShop }: { preferredCurrency?: string | null; coinShop: boolean }) {
   const { authenticated, userId } = useAuth();
   const [search] = useSearchParams();
   const filters = hubFiltersFromSearch(search);
@@ -51,7 +52,7 @@ export function PromoView({ preferredCurrency }: { preferredCurrency?: string | 
         <ul aria-label="Promotions" className={cx("grid gap-4 md:grid-cols-2 xl:grid-cols-3", offers.isPlaceholderData && "opacity-60")}>
           {offers.data.items.map((offer) => (
             <li key={offer.guid}>
-              <OfferCard offer={offer} authenticated={authenticated} preferredCurrency={preferredCurrency} />
+              <OfferCard offer={offer} authenticated={authenticated} preferredCurrency={preferredCurrency} coinShop={coinShop} />
             </li>
           ))}
         </ul>

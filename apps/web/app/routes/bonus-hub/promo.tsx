@@ -2,6 +2,7 @@ import { HydrationBoundary, useQueryClient, type QueryClient } from "@tanstack/r
 import type { Route } from "./+types/promo";
 import { bonusesRootKey, hubBonusesQueryOptions, hubLabelsQueryOptions } from "../../features/bonuses/bonuses-api";
 import { hubFiltersFromSearch, PromoView } from "../../features/bonuses/promo-view";
+import { useFeatureFlag } from "../../features/feature-flags/feature-flags-provider";
 import { MyPromoCodes } from "../../features/promo-codes/my-promo-codes";
 import { PromoCodeForm } from "../../features/promo-codes/promo-code-form";
 import { useWallets } from "../../features/wallet/wallets";
@@ -42,6 +43,7 @@ export function meta() {
 export default function BonusHubPromo({ loaderData }: Route.ComponentProps) {
   const { active } = useWallets();
   const queryClient = useQueryClient();
+  const coinShop = useFeatureFlag("caswino-coin");
   return (
     <HydrationBoundary state={loaderData.dehydratedState ?? undefined}>
       <div className="mb-8 grid gap-4 lg:grid-cols-2">
@@ -49,7 +51,7 @@ export default function BonusHubPromo({ loaderData }: Route.ComponentProps) {
         <PromoCodeForm onRedeemed={() => void queryClient.invalidateQueries({ queryKey: bonusesRootKey })} />
         <MyPromoCodes />
       </div>
-      <PromoView preferredCurrency={active?.currency.code ?? null} />
+      <PromoView preferredCurrency={active?.currency.code ?? null} coinShop={coinShop} />
     </HydrationBoundary>
   );
 }
