@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ANNOUNCED_BONUS_MS, markBonusAnnounced } from "../../lib/announced-bonuses";
 import { bonusEventToast, GRANT_TOAST_WAIT_MS, handleBonusStatusChanged, noteOwnBonusAction, type BonusStatusEvent } from "./bonus-events";
 
 const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
@@ -70,6 +71,33 @@ describe("bonus events", () => {
     // A later activation of another bonus is its own toast.
     handleBonusStatusChanged(client, event({ event: "activated", status: "active" }), "USD");
     expect(toasts.success.at(-1)).toBe("Your bonus is active: Welcome bonus");
+  });
+
+  it("does not repeat a new bonus the page already announced (a redeemed promo code), even if the page answers after the event", () => {
+    const client = new QueryClient();
+    const guid = "80000000-0000-4000-8000-0000000000b1";
+    handleBonusStatusChanged(client, event({ customer_bonus_guid: guid, bonus_name: "FREE10" }), "USD");
+    // The promo-code form's answer lands while the grant's toast waits.
+    vi.advanceTimersByTime(GRANT_TOAST_WAIT_MS / 2);
+    markBonusAnnounced(guid);
+    vi.advanceTimersByTime(GRANT_TOAST_WAIT_MS * 2);
+    expect(toasts.success).toEqual([]);
+
+    // Announced first, then granted and auto-activated at once: still silent.
+    const other = "80000000-0000-4000-8000-0000000000b2";
+    markBonusAnnounced(other);
+    handleBonusStatusChanged(client, event({ customer_bonus_guid: other }), "USD");
+    handleBonusStatusChanged(client, event({ customer_bonus_guid: other, event: "activated", status: "active" }), "USD");
+    vi.advanceTimersByTime(GRANT_TOAST_WAIT_MS * 2);
+    expect(toasts.success).toEqual([]);
+
+    // Another bonus is announced as usual, and so is this one's later news once the moment has passed.
+    handleBonusStatusChanged(client, event({ customer_bonus_guid: "80000000-0000-4000-8000-0000000000b3", bonus_name: "Reload" }), "USD");
+    vi.advanceTimersByTime(GRANT_TOAST_WAIT_MS);
+    expect(toasts.success).toEqual(["You have a new bonus: Reload"]);
+    vi.advanceTimersByTime(ANNOUNCED_BONUS_MS);
+    handleBonusStatusChanged(client, event({ customer_bonus_guid: other, event: "completed", status: "completed", converted_amount: "10" }), "USD");
+    expect(toasts.success.at(-1)).toBe("Bonus complete: 10 USD moved to your cash balance");
   });
 
   it("does not toast twice for the player's own cancel, but does for the next one", () => {

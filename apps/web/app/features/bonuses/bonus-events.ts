@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RealtimeEventPayload } from "@croupier/contract/realtime-events";
+import { wasBonusAnnounced } from "../../lib/announced-bonuses";
 import { toastError, toastSuccess } from "../../lib/toasts";
 import { formatBonusMoney } from "./bonus-display";
 import { refetchBonuses } from "./bonuses-api";
@@ -60,7 +61,12 @@ function show(toast: BonusToast) {
 export const GRANT_TOAST_WAIT_MS = 1500;
 const pendingGrants = new Map<string, ReturnType<typeof setTimeout>>();
 
-/** bonus_status_changed: the bonus pages read again, and the player hears what changed. */
+/**
+ * bonus_status_changed: the bonus pages read again, and the player hears what changed. A new bonus the
+ * page itself just announced (lib/announced-bonuses: the promo-code form's toast) is not announced
+ * again, nor its activation arriving with it; checked when the grant's toast is due, so the page's
+ * answer may come a moment after the event.
+ */
 export function handleBonusStatusChanged(queryClient: QueryClient, event: BonusStatusEvent, currencyCode: string) {
   void refetchBonuses(queryClient);
   if (isOwnAction(event)) return;
@@ -73,7 +79,7 @@ export function handleBonusStatusChanged(queryClient: QueryClient, event: BonusS
       guid,
       setTimeout(() => {
         pendingGrants.delete(guid);
-        show(toast);
+        if (!wasBonusAnnounced(guid)) show(toast);
       }, GRANT_TOAST_WAIT_MS),
     );
     return;
@@ -82,6 +88,7 @@ export function handleBonusStatusChanged(queryClient: QueryClient, event: BonusS
   if (event.event === "activated" && grant !== undefined) {
     clearTimeout(grant);
     pendingGrants.delete(guid);
+    if (wasBonusAnnounced(guid)) return;
     show({ tone: "success", text: `You have a new bonus: ${event.bonus_name}. It is active now.` });
     return;
   }

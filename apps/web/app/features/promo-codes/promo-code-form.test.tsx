@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PromoCodeForm } from "./promo-code-form";
+import { wasBonusAnnounced } from "../../lib/announced-bonuses";
 
 const auth = vi.hoisted(() => ({ authenticated: true }));
 vi.mock("../../lib/use-auth", () => ({
@@ -78,6 +79,8 @@ describe("PromoCodeForm", () => {
     expect(bodies).toEqual([{ code: "free10" }]);
     expect(onRedeemed).toHaveBeenCalledTimes(1);
     expect((screen.getByLabelText("Promo code") as HTMLInputElement).value).toBe("");
+    // The toast named the new bonus: the realtime grant toast for it stays quiet (lib/announced-bonuses).
+    expect(wasBonusAnnounced("30000000-0000-4000-8000-000000000005")).toBe(true);
   });
 
   it("shows the server's refusal under the field, tied to it for screen readers", async () => {

@@ -2,6 +2,7 @@ import type { PromoCodeActivation } from "@croupier/contract/entities/promo-code
 import { ResponseError } from "@croupier/contract/api-client";
 import { useId, useState, type FormEvent } from "react";
 import { ModalLink } from "../../components/modal-link";
+import { markBonusAnnounced } from "../../lib/announced-bonuses";
 import { cx } from "../../lib/cx";
 import { toastSuccess } from "../../lib/toasts";
 import { useAuth } from "../../lib/use-auth";
@@ -33,6 +34,9 @@ export function PromoCodeForm({ onRedeemed, variant = "card" }: PromoCodeFormPro
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const mutation = useActivatePromoCode((activation) => {
+    // This toast names the new bonus: the realtime "You have a new bonus" for it would say it twice.
+    const customerBonusGuid = activation.customer_promo_code.customer_bonus_guid;
+    if (customerBonusGuid) markBonusAnnounced(customerBonusGuid);
     toastSuccess(activation.message);
     setCode("");
     onRedeemed?.(activation);
