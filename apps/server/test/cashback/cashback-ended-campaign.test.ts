@@ -4,7 +4,17 @@ import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { createTestStaff, type TestStaff } from "../helpers/staff-session.ts";
 import { expectBooksClean, grant, type EngineCampaign } from "../bonuses/engine-helpers.ts";
 import { runBonusSweep } from "../../src/modules/bonuses/engine/run-bonus-sweep.ts";
-import { cashbackBonusesOf, cashbackCampaign, job, newCurrency, payoutsOf, playRound, runsOf, seat, settle } from "./cashback-helpers.ts";
+import {
+  cashbackBonusesOf,
+  cashbackCampaign,
+  job,
+  newCurrency,
+  payoutsOf,
+  playRound,
+  runsOf,
+  seat,
+  settle,
+} from "./cashback-helpers.ts";
 
 // The last period of an ended cashback campaign (ADR 035): the play up to the campaign's end (staff's
 // end, or its end date) is paid after it ended, the play after it never, and only once.
@@ -69,8 +79,15 @@ describe("a campaign ended by staff", () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: "completed", closed_by: "schedule" });
     expect(new Date(runs[0]!.period_end).toISOString()).toBe(new Date(end!).toISOString());
-    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({ staked: "30", returned: "4", amount: "2.6", status: "paid" });
-    expect(await cashbackBonusesOf(t, s.walletGuid)).toMatchObject([{ amount: "2.6", source_key: `cashback:${runs[0]!.guid}:${s.walletGuid}` }]);
+    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({
+      staked: "30",
+      returned: "4",
+      amount: "2.6",
+      status: "paid",
+    });
+    expect(await cashbackBonusesOf(t, s.walletGuid)).toMatchObject([
+      { amount: "2.6", source_key: `cashback:${runs[0]!.guid}:${s.walletGuid}` },
+    ]);
 
     // Running it again closes nothing more and pays nothing more.
     await runJob();
@@ -100,8 +117,16 @@ describe("a campaign ended by staff", () => {
     expect(runs.map((r) => r.closed_by)).toEqual(["staff", "schedule"]);
     expect(runs[1]!.period_start).toBe(runs[0]!.period_end);
     for (const run of runs) expect(run.status).toBe("completed");
-    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({ staked: "10", amount: "1", status: "paid" });
-    expect((await payoutsOf(t, runs[1]!.guid)).get(s.walletGuid)).toMatchObject({ staked: "30", amount: "3", status: "paid" });
+    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({
+      staked: "10",
+      amount: "1",
+      status: "paid",
+    });
+    expect((await payoutsOf(t, runs[1]!.guid)).get(s.walletGuid)).toMatchObject({
+      staked: "30",
+      amount: "3",
+      status: "paid",
+    });
     expect((await cashbackBonusesOf(t, s.walletGuid)).map((b) => b.amount)).toEqual(["1", "3"]);
   });
 
@@ -139,7 +164,11 @@ describe("a campaign past its end date", () => {
     const runs = await runsOf(t, campaign);
     expect(runs).toHaveLength(1);
     expect(new Date(runs[0]!.period_end).toISOString()).toBe(new Date(end).toISOString());
-    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({ staked: "20", amount: "2", status: "paid" });
+    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({
+      staked: "20",
+      amount: "2",
+      status: "paid",
+    });
 
     // The sweeper then ends it (ended_at after the end date): the end date stays the end; nothing more.
     await runBonusSweep(t.database.db);
@@ -156,14 +185,22 @@ describe("a campaign past its end date", () => {
     const end = await reachEndDate(campaign);
     await playRound(t, s, "30");
     await runBonusSweep(t.database.db);
-    const [status] = await t.database.query<{ status: string }>("SELECT status FROM bonus_campaigns WHERE bonus_guid = $1", [campaign.bonusGuid]);
+    const [status] = await t.database.query<{ status: string }>(
+      "SELECT status FROM bonus_campaigns WHERE bonus_guid = $1",
+      [campaign.bonusGuid],
+    );
     expect(status!.status).toBe("ended");
     await runJob();
     await runJob();
     const runs = await runsOf(t, campaign);
     expect(runs).toHaveLength(1);
     expect(new Date(runs[0]!.period_end).toISOString()).toBe(new Date(end).toISOString());
-    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({ staked: "40", returned: "10", amount: "3", status: "paid" });
+    expect((await payoutsOf(t, runs[0]!.guid)).get(s.walletGuid)).toMatchObject({
+      staked: "40",
+      returned: "10",
+      amount: "3",
+      status: "paid",
+    });
     expect(await cashbackBonusesOf(t, s.walletGuid)).toMatchObject([{ amount: "3" }]);
   });
 });
@@ -184,22 +221,33 @@ describe("the engine (grantBonus earnedUntil)", () => {
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
     const hourAhead = new Date(Date.now() + 3_600_000).toISOString();
     for (const status of ["paused", "scheduled", "draft"]) {
-      await t.database.query("UPDATE bonus_campaigns SET status = $2 WHERE bonus_guid = $1", [campaign.bonusGuid, status]);
+      await t.database.query("UPDATE bonus_campaigns SET status = $2 WHERE bonus_guid = $1", [
+        campaign.bonusGuid,
+        status,
+      ]);
       expect(await cashback(hourAgo)).toEqual({ status: "ineligible", reason: "the campaign is not active" });
     }
     // Ended without ended_at (it never ran, or ended before migration 0041): nothing is owed.
     await t.database.query("UPDATE bonus_campaigns SET status = 'ended' WHERE bonus_guid = $1", [campaign.bonusGuid]);
     expect(await cashback(hourAgo)).toEqual({ status: "ineligible", reason: "the campaign is not active" });
 
-    await t.database.query("UPDATE bonus_campaigns SET ended_at = now() - interval '1 minute' WHERE bonus_guid = $1", [campaign.bonusGuid]);
+    await t.database.query("UPDATE bonus_campaigns SET ended_at = now() - interval '1 minute' WHERE bonus_guid = $1", [
+      campaign.bonusGuid,
+    ]);
     expect(await cashback(undefined)).toEqual({ status: "ineligible", reason: "the campaign is not active" });
-    expect(await cashback(new Date().toISOString())).toEqual({ status: "ineligible", reason: "the campaign is not active" });
+    expect(await cashback(new Date().toISOString())).toEqual({
+      status: "ineligible",
+      reason: "the campaign is not active",
+    });
     expect(await cashback("not a time")).toEqual({ status: "ineligible", reason: "earnedUntil is not a timestamp" });
     expect((await cashback(hourAgo)).status).toBe("granted");
 
     // Past the end date while still active: paid up to the end date only.
     const other = await cashbackCampaign(t, currency.guid, { percent: "10" });
-    await t.database.query("UPDATE bonus_campaign_versions SET end_date = now() - interval '1 minute' WHERE guid = $1", [other.versionGuid]);
+    await t.database.query(
+      "UPDATE bonus_campaign_versions SET end_date = now() - interval '1 minute' WHERE guid = $1",
+      [other.versionGuid],
+    );
     const otherGrant = (earnedUntil: string) =>
       grant(t.database, other, {
         playerGuid: s.playerGuid,
@@ -215,9 +263,15 @@ describe("the engine (grantBonus earnedUntil)", () => {
 
   it("does not waive it for other bonus types", async () => {
     const campaign = await cashbackCampaign(t, currency.guid, { percent: "10" });
-    await t.database.query("UPDATE bonus_campaign_versions SET bonus_type = 'fixed_amount' WHERE guid = $1", [campaign.versionGuid]);
-    await t.database.query("UPDATE bonus_campaign_currencies SET max_bonus_sum = 5 WHERE version_guid = $1", [campaign.versionGuid]);
-    await t.database.query("UPDATE bonus_campaigns SET status = 'ended', ended_at = now() WHERE bonus_guid = $1", [campaign.bonusGuid]);
+    await t.database.query("UPDATE bonus_campaign_versions SET bonus_type = 'fixed_amount' WHERE guid = $1", [
+      campaign.versionGuid,
+    ]);
+    await t.database.query("UPDATE bonus_campaign_currencies SET max_bonus_sum = 5 WHERE version_guid = $1", [
+      campaign.versionGuid,
+    ]);
+    await t.database.query("UPDATE bonus_campaigns SET status = 'ended', ended_at = now() WHERE bonus_guid = $1", [
+      campaign.bonusGuid,
+    ]);
     const s = await seat(t, currency.code, { cash: "10" });
     const result = await grant(t.database, campaign, {
       playerGuid: s.playerGuid,
