@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { ordinal } from "@croupier/contract/entities/bonus";
+import { ordinal } from "@croupier/contract/ordinal";
 import type { ModalContentProps } from "./modal-content-props";
 
 export type ModalDefinition = {

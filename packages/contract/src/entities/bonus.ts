@@ -142,21 +142,9 @@ export const BONUS_INELIGIBLE_REASONS = {
   segment: "This offer is not available for your account.",
 } as const;
 
-/** 1 → "1st", 2 → "2nd", 3 → "3rd", 11 → "11th" (the seed's ordinal deposit display). */
-export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
-  switch (n % 10) {
-    case 1:
-      return `${n}st`;
-    case 2:
-      return `${n}nd`;
-    case 3:
-      return `${n}rd`;
-    default:
-      return `${n}th`;
-  }
-}
+// Lives in a zod-free module so the web app's entry chunk can use it without pulling zod in.
+export { ordinal } from "../ordinal.ts";
+import { ordinal } from "../ordinal.ts";
 
 /**
  * Bonus hub bonus, also the workspace bonus (seed): one campaign at its current version.

@@ -18,11 +18,16 @@ export const externalServicesConfig = z
   .describe("Third-party services of the player app and where their scripts come from");
 export type ExternalServicesConfig = z.infer<typeof externalServicesConfig>;
 
-/** Which consent a service needs: analytics (GA4, Hotjar, engagement) or marketing (the pixel). Live chat is a support tool the player asks for: analytics. */
-export const SERVICE_CONSENT = {
-  ga: "analytics",
-  hotjar: "analytics",
-  engagement: "analytics",
-  livechat: "analytics",
-  pixel: "marketing",
-} as const satisfies Record<keyof ExternalServicesConfig, "analytics" | "marketing">;
+// In a zod-free module, so the web app's consent code does not pull zod into the first load.
+export { SERVICE_CONSENT } from "../service-consent.ts";
+import type { ExternalServiceName } from "../service-consent.ts";
+
+// The zod-free service names (service-consent.ts) must stay exactly this schema's keys.
+type AssertTrue<T extends true> = T;
+export type ServiceNamesMatchSchema = AssertTrue<
+  [ExternalServiceName] extends [keyof ExternalServicesConfig]
+    ? [keyof ExternalServicesConfig] extends [ExternalServiceName]
+      ? true
+      : false
+    : false
+>;

@@ -13,31 +13,28 @@ import { z } from "zod";
 // Staff API under /api/backoffice/v1/players/:id/limits (players.read to view, protection.manage to
 // set a stricter limit on the player's behalf, audited).
 
-export const MONEY_LIMIT_TYPES = ["deposit", "loss", "wager"] as const;
-export const LIMIT_TYPES = [...MONEY_LIMIT_TYPES, "session_time"] as const;
-export type LimitType = (typeof LIMIT_TYPES)[number];
-export type MoneyLimitType = (typeof MONEY_LIMIT_TYPES)[number];
-
-/** Rolling windows ending now. */
-export const LIMIT_PERIODS = ["day", "week", "month"] as const;
-export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
-
-/** The PostgreSQL interval of each rolling window (usage is summed in SQL from now() minus this). */
-export const LIMIT_PERIOD_INTERVALS = {
-  day: "24 hours",
-  week: "7 days",
-  month: "30 days",
-} as const satisfies Record<LimitPeriod, string>;
-
-/** An increase or a removal waits this long, then the player confirms it (PLAYER_PROTECTION 16). */
-export const LIMIT_COOLING_OFF_HOURS = 24;
-/** The largest money limit accepted, in whole units of its currency. */
-export const LIMIT_AMOUNT_MAX = "1000000000";
-export const SESSION_LIMIT_MINUTES_MIN = 5;
-/** A session-time limit of a full day is the longest that still limits anything. */
-export const SESSION_LIMIT_MINUTES_MAX = 24 * 60;
-/** The staff history of a player's limit changes shows at most this many, newest first. */
-export const LIMIT_HISTORY_MAX = 100;
+// The constants live in a zod-free module so the web app's first load can use them without zod.
+export {
+  MONEY_LIMIT_TYPES,
+  LIMIT_TYPES,
+  LIMIT_PERIODS,
+  LIMIT_PERIOD_INTERVALS,
+  LIMIT_COOLING_OFF_HOURS,
+  LIMIT_AMOUNT_MAX,
+  SESSION_LIMIT_MINUTES_MIN,
+  SESSION_LIMIT_MINUTES_MAX,
+  LIMIT_HISTORY_MAX,
+  type LimitType,
+  type MoneyLimitType,
+  type LimitPeriod,
+} from "../limit-constants.ts";
+import {
+  LIMIT_PERIODS,
+  LIMIT_TYPES,
+  MONEY_LIMIT_TYPES,
+  SESSION_LIMIT_MINUTES_MAX,
+  SESSION_LIMIT_MINUTES_MIN,
+} from "../limit-constants.ts";
 
 /** A plain positive decimal string (digits, an optional fraction); the currency's decimals are checked by the server. */
 const limitAmount = z

@@ -1,4 +1,4 @@
-import { ordinal } from "@croupier/contract/entities/bonus";
+import { ordinal } from "@croupier/contract/ordinal";
 import { useState } from "react";
 import { labelTextColor } from "./label-chip";
 import { durationSeconds, trimDecimal, type CampaignFormValues } from "./campaign-form";

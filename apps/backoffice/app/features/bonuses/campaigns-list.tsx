@@ -1,5 +1,5 @@
 import type { CampaignRow } from "@croupier/contract/backoffice/bonuses";
-import { ordinal } from "@croupier/contract/entities/bonus";
+import { ordinal } from "@croupier/contract/ordinal";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";

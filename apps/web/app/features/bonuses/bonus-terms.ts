@@ -1,4 +1,4 @@
-import { ordinal } from "@croupier/contract/entities/bonus";
+import { ordinal } from "@croupier/contract/ordinal";
 import { canonicalAmount, isDecimal, isZeroAmount } from "@croupier/contract/money";
 
 export { ordinal };

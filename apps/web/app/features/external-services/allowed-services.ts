@@ -1,4 +1,5 @@
-import { SERVICE_CONSENT, type ExternalServicesConfig } from "@croupier/contract/entities/external-services-config";
+import type { ExternalServicesConfig } from "@croupier/contract/entities/external-services-config";
+import { SERVICE_CONSENT } from "@croupier/contract/service-consent";
 
 export type ServiceName = keyof ExternalServicesConfig;
 export type ConsentChoice = { analytics: boolean; marketing: boolean };

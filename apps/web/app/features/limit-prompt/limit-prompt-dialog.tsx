@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "radix-ui";
 import { ResponseError } from "@croupier/contract/api-client";
-import { LIMIT_PERIODS, type LimitPeriod } from "@croupier/contract/entities/limits";
+import { LIMIT_PERIODS, type LimitPeriod } from "@croupier/contract/limit-constants";
 import { useAnswerLimitPrompt, usePromptCurrency, useSetDepositLimit } from "./limit-prompt-api";
 
 const PERIOD_LABELS: Record<LimitPeriod, string> = {

@@ -1,11 +1,11 @@
+import type { PlayerLimit } from "@croupier/contract/entities/limits";
 import {
   LIMIT_AMOUNT_MAX,
   SESSION_LIMIT_MINUTES_MAX,
   SESSION_LIMIT_MINUTES_MIN,
   type LimitPeriod,
   type LimitType,
-  type PlayerLimit,
-} from "@croupier/contract/entities/limits";
+} from "@croupier/contract/limit-constants";
 import { checkAmount, compareAmounts, formatAmount } from "@croupier/contract/money";
 
 export const LIMIT_TYPE_LABELS: Record<LimitType, string> = {

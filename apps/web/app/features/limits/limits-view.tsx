@@ -1,5 +1,6 @@
 import { ResponseError } from "@croupier/contract/api-client";
-import { LIMIT_PERIODS, LIMIT_TYPES, type LimitType, type PlayerLimit, type SetLimitResult } from "@croupier/contract/entities/limits";
+import type { PlayerLimit, SetLimitResult } from "@croupier/contract/entities/limits";
+import { LIMIT_PERIODS, LIMIT_TYPES, type LimitType } from "@croupier/contract/limit-constants";
 import { formatAmount } from "@croupier/contract/money";
 import { AlertDialog } from "radix-ui";
 import { useId, useState, type FormEvent } from "react";
