@@ -1,0 +1,1 @@
+-- Reserved for issue #20 (0042_game_transactions_fold); filled by its change. A comment alone applies nothing.

@@ -1,0 +1,1 @@
+-- Reserved for issue #20 (0043_wallet_functions_fold); filled by its change. A comment alone applies nothing.

@@ -1,0 +1,1 @@
+-- Reserved for issue #20 (0044_outbox_delivery); filled by its change. A comment alone applies nothing.

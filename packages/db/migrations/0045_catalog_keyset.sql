@@ -1,0 +1,1 @@
+-- Reserved for issue #20 (0045_catalog_keyset); filled by its change. A comment alone applies nothing.
