@@ -18,7 +18,8 @@ export type BenchServer = {
 
 /** Resolves once /readyz answers 200; on failure the server is stopped and its DATA_DIR removed. */
 export async function startBenchServer({ name }: { name: string }): Promise<BenchServer> {
-  await ensureWebBuild();
+  // WEB_BUILD_DIR: a build kept elsewhere (A/B runs while the shared build changes) is served as is.
+  if (!process.env.WEB_BUILD_DIR) await ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `croupier-${name}-`));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
