@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInStaff } from "./support/backoffice.ts";
-import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { waitForHydration } from "./support/browser.ts";
+import { createPlayerApi, randomPlayerIp } from "./support/player-api.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
 // Issue #17 end to end: a player with the seeded welcome bonus chooses "No bonus" in the deposit dialog
@@ -17,29 +18,20 @@ const TEST_CARD = "4242 4242 4242 4242";
 // The one-welcome-bonus-per-person guard links accounts by session address + user agent (ADR 031), and every
 // e2e player comes from 127.0.0.1: this test's player gets its own address (the e2e server trusts
 // X-Forwarded-For from loopback), so no other test's player can have claimed the welcome bonus first.
-const PLAYER_IP = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+const PLAYER_IP = randomPlayerIp();
+const api = createPlayerApi(PLAYER_IP);
 
 type Json = Record<string, unknown>;
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown; base?: string } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${init.base ?? "/api/v1"}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      "x-forwarded-for": PLAYER_IP,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { payload: unknown };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.payload as T;
-}
 
 type Bonus = { guid: string; bonus_name: string; status: string };
 const bonusesOf = (token: string) => api<Bonus[]>("/bonuses/list?page=1&per_page=50", { token });
 const usdWallet = async (token: string, usd: string) =>
-  (await api<{ guid: string; currency_guid: string; free_spin_count: number; bonus_balance: string }[]>("/billing/wallets", { token })).find((w) => w.currency_guid === usd)!;
+  (
+    await api<{ guid: string; currency_guid: string; free_spin_count: number; bonus_balance: string }[]>(
+      "/billing/wallets",
+      { token },
+    )
+  ).find((w) => w.currency_guid === usd)!;
 
 const header = (page: Page) => page.getByRole("banner", { includeHidden: true });
 const gameFrame = (page: Page) => page.frameLocator('[data-testid="game-frame"]');
@@ -61,7 +53,9 @@ describe("bonuses: deposit without a bonus, then free spins in the house slot", 
     const password = "free-spins-pass-1";
     const currencies = await api<{ guid: string; code: string }[]>("/dictionary/currencies");
     const usd = currencies.find((c) => c.code === "USD")!.guid;
-    const signed = await api<{ access_token: string; profile: { id: string } }>("/signup", { body: { email, password, currency_guid: usd } });
+    const signed = await api<{ access_token: string; profile: { id: string } }>("/signup", {
+      body: { email, password, currency_guid: usd },
+    });
     const token = signed.access_token;
 
     // The first deposit gets the seeded welcome offer (the server's default), activated at once.
@@ -91,23 +85,39 @@ describe("bonuses: deposit without a bonus, then free spins in the house slot", 
     await page.getByLabel("Card number").fill(TEST_CARD);
     await page.getByLabel("CVV").fill("123");
     await page.getByRole("button", { name: "Pay 15 USD" }).click();
-    await page.waitForURL((url) => url.pathname === "/account/wallets/deposit" && url.searchParams.get("status") === "success");
+    await page.waitForURL(
+      (url) => url.pathname === "/account/wallets/deposit" && url.searchParams.get("status") === "success",
+    );
     // Settled (cash 35 + bonus 20): the deposit's bonus hook ran in the same transaction.
-    await header(page).getByTestId("header-wallet-total").filter({ hasText: /^55\.00$/ }).waitFor({ timeout: 20_000 });
+    await header(page)
+      .getByTestId("header-wallet-total")
+      .filter({ hasText: /^55\.00$/ })
+      .waitFor({ timeout: 20_000 });
     expect((await bonusesOf(token)).map((b) => b.bonus_name)).toEqual(["Welcome bonus"]);
 
     // Free spins from the team: the welcome bonus is cancelled (one active bonus per wallet), marketing
     // grants "Welcome spins" by hand, and the player activates them.
     await api(`/bonuses/cancel/${welcome!.guid}`, { token, method: "PATCH" });
-    const [spinsOffer] = await api<{ bonus_guid: string }[]>(`/bonus_hub?bonus_name=${encodeURIComponent("Welcome spins")}`, { token });
+    const [spinsOffer] = await api<{ bonus_guid: string }[]>(
+      `/bonus_hub?bonus_name=${encodeURIComponent("Welcome spins")}`,
+      { token },
+    );
     expect(spinsOffer).toBeDefined();
     const marketing = await signInStaff(session, "marketing");
     const staffToken = await marketing.evaluate(() => sessionStorage.getItem("croupier.backoffice.token"));
-    const granted = await api<{ status: string; customer_bonus: Json & { guid: string } }>(`/players/${signed.profile.id}/bonuses`, {
-      base: "/api/backoffice/v1",
-      token: staffToken!,
-      body: { bonus_guid: spinsOffer!.bonus_guid, currency: "USD", comment: "e2e: free spins for the slot", idempotency_key: `e2e-spins-${randomBytes(6).toString("hex")}` },
-    });
+    const granted = await api<{ status: string; customer_bonus: Json & { guid: string } }>(
+      `/players/${signed.profile.id}/bonuses`,
+      {
+        base: "/api/backoffice/v1",
+        token: staffToken!,
+        body: {
+          bonus_guid: spinsOffer!.bonus_guid,
+          currency: "USD",
+          comment: "e2e: free spins for the slot",
+          idempotency_key: `e2e-spins-${randomBytes(6).toString("hex")}`,
+        },
+      },
+    );
     expect(granted.status).toBe("granted");
     await api(`/bonuses/activate/${granted.customer_bonus.guid}`, { token, method: "PATCH" });
     expect((await usdWallet(token, usd)).free_spin_count).toBe(10);
@@ -124,7 +134,10 @@ describe("bonuses: deposit without a bonus, then free spins in the house slot", 
     await spin.click();
     await spins.filter({ hasText: "Free spins: 9 left" }).waitFor({ timeout: 20_000 });
     await expect.poll(async () => (await usdWallet(token, usd)).free_spin_count, { timeout: 10_000 }).toBe(9);
-    await header(page).getByTestId("header-wallet-free-spins").filter({ hasText: "9 free spins" }).waitFor({ timeout: 20_000 });
+    await header(page)
+      .getByTestId("header-wallet-free-spins")
+      .filter({ hasText: "9 free spins" })
+      .waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
   });
 });

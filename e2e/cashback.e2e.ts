@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { signBody } from "../apps/server/src/modules/provider-wallet/signature.ts";
 import { signInStaff } from "./support/backoffice.ts";
 import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { createPlayerApi, randomPlayerIp } from "./support/player-api.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
 // Issue #18 "Done means": a scripted loss (bets, a win and a refund through the provider wallet protocol,
@@ -16,24 +17,10 @@ const session = useBrowserSession();
 const HOUSE_SECRET = "dev-only-house-provider-secret";
 // Its own address (the e2e server trusts X-Forwarded-For from loopback): no other test's player shares the
 // one-welcome-bonus-per-person identity with this one (ADR 031).
-const PLAYER_IP = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+const PLAYER_IP = randomPlayerIp();
+const api = createPlayerApi(PLAYER_IP);
 
 type Json = Record<string, unknown>;
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown; base?: string } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${init.base ?? "/api/v1"}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      "x-forwarded-for": PLAYER_IP,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { payload: unknown };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.payload as T;
-}
 
 /** One provider wallet call, as the house provider sends it: raw JSON body, HMAC-SHA256 in X-Signature. */
 async function provider(method: "bet" | "win" | "rollback", call: Json): Promise<void> {
@@ -71,7 +58,10 @@ async function closePeriodInConsole(console: Page, bonusGuid: string, runsBefore
   const grid = console.getByRole("table", { name: "Cashback runs" });
   // The grid refreshes every 5 s while a run is unfinished; the loop pays within a few seconds.
   await expect
-    .poll(async () => grid.locator("tbody tr").filter({ hasText: "Completed" }).count(), { timeout: 30_000, interval: 1_000 })
+    .poll(async () => grid.locator("tbody tr").filter({ hasText: "Completed" }).count(), {
+      timeout: 30_000,
+      interval: 1_000,
+    })
     .toBe(runsBefore + 1);
   return grid;
 }
@@ -81,7 +71,8 @@ describe("cashback: a scripted loss, a staff close, one payment", () => {
     const name = `Cashback e2e ${randomBytes(3).toString("hex")}`;
     const marketing = await signInStaff(session, "marketing");
     const staffToken = (await marketing.evaluate(() => sessionStorage.getItem("croupier.backoffice.token")))!;
-    const staff = <T>(path: string, body?: unknown) => api<T>(path, { base: "/api/backoffice/v1", token: staffToken, body });
+    const staff = <T>(path: string, body?: unknown) =>
+      api<T>(path, { base: "/api/backoffice/v1", token: staffToken, body });
 
     // The campaign: weekly cashback of 10 % in USD, capped at 500, wagering 1×, granted and activated at once.
     const created = await staff<{ bonus_guid: string }>("/bonus-campaigns", {
@@ -106,7 +97,10 @@ describe("cashback: a scripted loss, a staff close, one payment", () => {
     const signed = await api<{ access_token: string }>("/signup", { body: { email, password, currency_guid: usd } });
     const token = signed.access_token;
     await api("/billing/deposit/test", { token, body: { amount: "100", currency_guid: usd } });
-    for (const bonus of await api<{ guid: string; status: string }[]>("/bonuses/list?status=offered,active&page=1&per_page=50", { token }))
+    for (const bonus of await api<{ guid: string; status: string }[]>(
+      "/bonuses/list?status=offered,active&page=1&per_page=50",
+      { token },
+    ))
       await api(`/bonuses/cancel/${bonus.guid}`, { token, method: "PATCH" });
 
     // The scripted loss: bet 30 and win 5, bet 20 refunded: cash staked 50, won and refunded 25, net loss 25.
@@ -116,16 +110,39 @@ describe("cashback: a scripted loss, a staff close, one payment", () => {
     });
     const gameToken = new URL(opened.game_url).searchParams.get("token")!;
     const game = opened.game_info.game_external_guid;
-    const round = (id: string) => ({ token: gameToken, game_code: game, round_id: `e2e-cashback-${id}`, currency: "USD" });
+    const round = (id: string) => ({
+      token: gameToken,
+      game_code: game,
+      round_id: `e2e-cashback-${id}`,
+      currency: "USD",
+    });
     const first = { ...round(randomUUID()), transaction_uuid: `e2e-cb-bet-${randomUUID()}` };
     await provider("bet", { ...first, amount: "30", is_free_spin: false, round_closed: false });
-    await provider("win", { ...first, transaction_uuid: `e2e-cb-win-${randomUUID()}`, reference_transaction_uuid: first.transaction_uuid, amount: "5", round_closed: true });
+    await provider("win", {
+      ...first,
+      transaction_uuid: `e2e-cb-win-${randomUUID()}`,
+      reference_transaction_uuid: first.transaction_uuid,
+      amount: "5",
+      round_closed: true,
+    });
     const second = { ...round(randomUUID()), transaction_uuid: `e2e-cb-bet-${randomUUID()}` };
     await provider("bet", { ...second, amount: "20", is_free_spin: false, round_closed: false });
-    await provider("rollback", { token: gameToken, game_code: game, round_id: second.round_id, transaction_uuid: `e2e-cb-rb-${randomUUID()}`, reference_transaction_uuid: second.transaction_uuid });
+    await provider("rollback", {
+      token: gameToken,
+      game_code: game,
+      round_id: second.round_id,
+      transaction_uuid: `e2e-cb-rb-${randomUUID()}`,
+      reference_transaction_uuid: second.transaction_uuid,
+    });
 
-    const estimate = await api<{ bonus_guid: string; net_loss: string; estimate: string }[]>("/bonuses/cashback/estimate", { token });
-    expect(estimate.find((e) => e.bonus_guid === created.bonus_guid)).toMatchObject({ net_loss: "25.00", estimate: "2.50" });
+    const estimate = await api<{ bonus_guid: string; net_loss: string; estimate: string }[]>(
+      "/bonuses/cashback/estimate",
+      { token },
+    );
+    expect(estimate.find((e) => e.bonus_guid === created.bonus_guid)).toMatchObject({
+      net_loss: "25.00",
+      estimate: "2.50",
+    });
     expect(await cashbackOf(token)).toEqual([]);
 
     // Marketing closes the period now from the console; the loop pays it.

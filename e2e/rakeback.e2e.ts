@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { signBody } from "../apps/server/src/modules/provider-wallet/signature.ts";
 import { auditAccessibility, formatViolations } from "./support/axe.ts";
 import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { createPlayerApi, randomPlayerIp } from "./support/player-api.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
 // Issue #18 rakeback end to end: the player plays the house slot (bets through the provider wallet protocol,
@@ -15,24 +16,10 @@ const session = useBrowserSession();
 const HOUSE_SECRET = "dev-only-house-provider-secret";
 // Its own address (the e2e server trusts X-Forwarded-For from loopback): no other test's player shares the
 // one-welcome-bonus-per-person identity with this one (ADR 031).
-const PLAYER_IP = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
+const PLAYER_IP = randomPlayerIp();
+const api = createPlayerApi(PLAYER_IP);
 
 type Json = Record<string, unknown>;
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      "x-forwarded-for": PLAYER_IP,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { payload: unknown };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.payload as T;
-}
 
 async function provider(method: "bet" | "win", call: Json): Promise<void> {
   const body = JSON.stringify({ request_uuid: randomUUID(), timestamp: new Date().toISOString(), ...call });
@@ -58,9 +45,16 @@ async function logIn(page: Page, email: string, password: string) {
 /** axe on the page once its animations (the toast's entrance) have ended, as accessibility.e2e.ts does. */
 async function audit(page: Page, where: string) {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), null, {
-      timeout: 5_000,
-    })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      null,
+      {
+        timeout: 5_000,
+      },
+    )
     .catch(() => undefined);
   const violations = await auditAccessibility(page);
   expect(violations, formatViolations(where, violations)).toEqual([]);
@@ -78,7 +72,9 @@ describe("rakeback: play, accrue, claim", () => {
     const token = signed.access_token;
     await api("/billing/deposit/test", { token, body: { amount: "100", currency_guid: usd } });
     // Only cash plays (bonus-funded stakes earn no rakeback): the welcome bonus the deposit brings is cancelled.
-    for (const bonus of await api<{ guid: string }[]>("/bonuses/list?status=offered,active&page=1&per_page=50", { token }))
+    for (const bonus of await api<{ guid: string }[]>("/bonuses/list?status=offered,active&page=1&per_page=50", {
+      token,
+    }))
       await api(`/bonuses/cancel/${bonus.guid}`, { token, method: "PATCH" });
 
     const [before] = (await api<Balance[]>("/bonuses/rakeback", { token })).filter((b) => b.currency === "USD");
@@ -96,17 +92,28 @@ describe("rakeback: play, accrue, claim", () => {
       const round = { token: gameToken, game_code: game, round_id: `e2e-rakeback-${randomUUID()}`, currency: "USD" };
       const bet = `e2e-rb-bet-${randomUUID()}`;
       await provider("bet", { ...round, transaction_uuid: bet, amount, is_free_spin: false, round_closed: false });
-      await provider("win", { ...round, transaction_uuid: `e2e-rb-win-${randomUUID()}`, reference_transaction_uuid: bet, amount: "1", round_closed: true });
+      await provider("win", {
+        ...round,
+        transaction_uuid: `e2e-rb-win-${randomUUID()}`,
+        reference_transaction_uuid: bet,
+        amount: "1",
+        round_closed: true,
+      });
     }
 
     // bypassCSP: the axe audit injects its script (the app's CSP refuses inline scripts).
-    const { page, errors } = await session.open({ extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP }, bypassCSP: true });
+    const { page, errors } = await session.open({
+      extraHTTPHeaders: { "x-forwarded-for": PLAYER_IP },
+      bypassCSP: true,
+    });
     await logIn(page, email, password);
     await page.goto("/bonus-hub/rakeback");
     await waitForHydration(page);
     const card = page.getByRole("article", { name: "Rakeback in USD" });
     await card.waitFor();
-    await expect(card.getByRole("list", { name: "Rakeback rates in USD" }).innerText()).resolves.toContain("Slots: 1% of every stake");
+    await expect(card.getByRole("list", { name: "Rakeback rates in USD" }).innerText()).resolves.toContain(
+      "Slots: 1% of every stake",
+    );
     // The promotions loop (every 2 s under e2e) accrues 50 × 1 % = 0.50 USD a few seconds after the bets.
     const claim = card.getByRole("button", { name: "Claim 0.50 USD" });
     await expect

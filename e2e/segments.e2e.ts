@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInStaff } from "./support/backoffice.ts";
-import { baseUrl, waitForHydration } from "./support/browser.ts";
+import { waitForHydration } from "./support/browser.ts";
+import { createPlayerApi, randomPlayerIp } from "./support/player-api.ts";
 import { useBrowserSession } from "./support/browser-session.ts";
 
 // Issue #18 (segments), Done means: a staff-assigned segment reaches the player's open tab and changes
@@ -13,25 +14,8 @@ import { useBrowserSession } from "./support/browser-session.ts";
 
 const session = useBrowserSession();
 // Its own address: no other test's player is tied to this one by the one-welcome-bonus-per-person rule.
-const PLAYER_IP = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
-
-async function api<T>(
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; base?: string } = {},
-): Promise<T> {
-  const res = await fetch(`${baseUrl()}${init.base ?? "/api/v1"}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      "x-forwarded-for": PLAYER_IP,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { payload: unknown };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.payload as T;
-}
+const PLAYER_IP = randomPlayerIp();
+const api = createPlayerApi(PLAYER_IP);
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/?modal=login");
