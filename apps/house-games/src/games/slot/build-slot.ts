@@ -1,5 +1,6 @@
 import { FairStream } from "../../fairness/rng.ts";
 import { PAYLINES } from "./paylines.ts";
+import { SLOT_PADDINGS } from "./slot-paddings.ts";
 import { computeSlotRtp } from "./slot-rtp.ts";
 import { REELS, ROWS, type SlotGame, type SlotSymbol } from "./slot-types.ts";
 
@@ -62,8 +63,42 @@ const TEMPLATES: Record<Volatility, Template> = {
   },
 };
 
-/** The reels and paytable of one themed variant, padded with low symbols until the exact RTP reaches its target. */
+/**
+ * The reels and paytable of one themed variant: its strips padded with blank stops until the exact RTP reaches
+ * its target. The padding is the tuner's answer (tuneSlotPadding) as committed in slot-paddings.ts (ADR 039):
+ * tuning is a binary search with an exact RTP per step, ~0.6 s of CPU for the 40 slots, which was the largest
+ * part of a server start. A variant the table does not know (a new or changed one) is tuned here.
+ */
 export function buildSlot(variant: SlotVariant): SlotGame {
+  return assembleSlot(variant, SLOT_PADDINGS[slotPaddingKey(variant)] ?? tuneSlotPadding(variant));
+}
+
+/** The table key: every field of a variant the tuned padding depends on (templates and paylines are code, pinned by slot-paddings.test.ts). */
+export function slotPaddingKey(variant: SlotVariant): string {
+  const { slug, volatility, layout, targetRtp, freeSpins } = variant;
+  return `${slug}|${volatility}|${layout}|${targetRtp}|${freeSpins.spins}x${freeSpins.multiplier}`;
+}
+
+/** The least blank padding whose exact RTP is at or under the target, or the step above it when that is nearer. */
+export function tuneSlotPadding(variant: SlotVariant): number {
+  const target = variant.targetRtp / 100;
+  const rtpOf = (padding: number) => computeSlotRtp(assembleSlot(variant, padding)).rtp.toNumber();
+  // Extra blanks on every reel lower the RTP monotonically; binary-search the least padding at or under the target.
+  let low = 0;
+  let high = MAX_PADDING;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (rtpOf(middle) > target) low = middle + 1;
+    else high = middle;
+  }
+  // The step just above the target may be nearer; either way the published RTP stays within 92–98 %.
+  const candidates = [low - 1, low].filter((padding) => padding >= 0).map((padding) => ({ padding, rtp: rtpOf(padding) }));
+  const allowed = candidates.filter((candidate) => candidate.rtp >= MIN_RTP && candidate.rtp <= MAX_RTP);
+  return (allowed.length > 0 ? allowed : candidates).sort((a, b) => Math.abs(a.rtp - target) - Math.abs(b.rtp - target))[0]!.padding;
+}
+
+/** The variant's game with `padding` blank stops spread over its reels. */
+export function assembleSlot(variant: SlotVariant, padding: number): SlotGame {
   const template = TEMPLATES[variant.volatility];
   const ids = { high: ["H1", "H2", "H3", "H4"], low: ["L1", "L2", "L3", "L4"] };
   // Line games pay three times the template per line bet; 243-ways games take 25 credits per stake.
@@ -79,25 +114,7 @@ export function buildSlot(variant: SlotVariant): SlotGame {
   const mode = variant.layout === "ways243" ? { type: "ways" as const } : { type: "lines" as const, lines: PAYLINES.slice(0, variant.layout === "lines10" ? 10 : 20) };
   const creditsPerStake = variant.layout === "ways243" ? 25 : variant.layout === "lines10" ? 10 : 20;
   const freeSpins = { trigger: 3, ...variant.freeSpins };
-
-  const target = variant.targetRtp / 100;
-  const build = (padding: number) => assemble(variant, template, symbols, mode, creditsPerStake, freeSpins, padding);
-  // Extra blanks on every reel lower the RTP monotonically; binary-search the least padding at or under the target.
-  let low = 0;
-  let high = MAX_PADDING;
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    if (computeSlotRtp(build(middle)).rtp.toNumber() > target) low = middle + 1;
-    else high = middle;
-  }
-  // The step just above the target may be nearer; either way the published RTP stays within 92–98 %.
-  const candidates = [low - 1, low].filter((padding) => padding >= 0).map((padding) => {
-    const game = build(padding);
-    return { game, rtp: computeSlotRtp(game).rtp.toNumber() };
-  });
-  const allowed = candidates.filter((candidate) => candidate.rtp >= MIN_RTP && candidate.rtp <= MAX_RTP);
-  const best = (allowed.length > 0 ? allowed : candidates).sort((a, b) => Math.abs(a.rtp - target) - Math.abs(b.rtp - target))[0]!;
-  return best.game;
+  return assemble(variant, template, symbols, mode, creditsPerStake, freeSpins, padding);
 }
 
 function assemble(
