@@ -14,6 +14,7 @@ import {
   usePromoCampaigns,
   usePromoCodeActivations,
   usePromoCodeMutation,
+  usePromoSegments,
 } from "./promo-codes-api";
 
 type Terms = {
@@ -25,8 +26,19 @@ type Terms = {
   multiple_use: boolean;
   multiple_use_count: string;
   countries: string;
+  segment_guids: string[];
 };
-const EMPTY_TERMS: Terms = { bonus_guid: "", name: "", conditions: "", start: "", end: "", multiple_use: false, multiple_use_count: "0", countries: "" };
+const EMPTY_TERMS: Terms = {
+  bonus_guid: "",
+  name: "",
+  conditions: "",
+  start: "",
+  end: "",
+  multiple_use: false,
+  multiple_use_count: "0",
+  countries: "",
+  segment_guids: [],
+};
 
 /** The form's terms as the API takes them (datetime-local is read as the staff member's local time). */
 function termsBody(t: Terms) {
@@ -42,15 +54,30 @@ function termsBody(t: Terms) {
       .split(/[\s,]+/)
       .map((c) => c.trim())
       .filter(Boolean),
+    segment_guids: t.segment_guids,
   };
 }
 
-function TermsFields({ terms, set, errors }: { terms: Terms; set: (patch: Partial<Terms>) => void; errors: Record<string, string> }) {
+function TermsFields({
+  terms,
+  set,
+  errors,
+}: {
+  terms: Terms;
+  set: (patch: Partial<Terms>) => void;
+  errors: Record<string, string>;
+}) {
   const campaigns = usePromoCampaigns();
   const checkbox = useId();
   return (
     <>
-      <SelectField label="Campaign" value={terms.bonus_guid} onChange={(e) => set({ bonus_guid: e.target.value })} error={errors.bonus_guid} required>
+      <SelectField
+        label="Campaign"
+        value={terms.bonus_guid}
+        onChange={(e) => set({ bonus_guid: e.target.value })}
+        error={errors.bonus_guid}
+        required
+      >
         <option value="">{campaigns.isPending ? "Loading…" : "Choose a promo-code campaign"}</option>
         {(campaigns.data ?? []).map((c) => (
           <option key={c.bonus_guid} value={c.bonus_guid}>
@@ -58,14 +85,44 @@ function TermsFields({ terms, set, errors }: { terms: Terms; set: (patch: Partia
           </option>
         ))}
       </SelectField>
-      <TextField label="Name" value={terms.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} error={errors.name} required />
-      <TextField label="Conditions shown to the player" value={terms.conditions} maxLength={5000} onChange={(e) => set({ conditions: e.target.value })} error={errors.conditions} />
+      <TextField
+        label="Name"
+        value={terms.name}
+        maxLength={120}
+        onChange={(e) => set({ name: e.target.value })}
+        error={errors.name}
+        required
+      />
+      <TextField
+        label="Conditions shown to the player"
+        value={terms.conditions}
+        maxLength={5000}
+        onChange={(e) => set({ conditions: e.target.value })}
+        error={errors.conditions}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Valid from" type="datetime-local" value={terms.start} onChange={(e) => set({ start: e.target.value })} error={errors.start_date} />
-        <TextField label="Valid until" type="datetime-local" value={terms.end} onChange={(e) => set({ end: e.target.value })} error={errors.end_date} />
+        <TextField
+          label="Valid from"
+          type="datetime-local"
+          value={terms.start}
+          onChange={(e) => set({ start: e.target.value })}
+          error={errors.start_date}
+        />
+        <TextField
+          label="Valid until"
+          type="datetime-local"
+          value={terms.end}
+          onChange={(e) => set({ end: e.target.value })}
+          error={errors.end_date}
+        />
       </div>
       <label htmlFor={checkbox} className="flex items-center gap-2 text-sm text-slate-700">
-        <input id={checkbox} type="checkbox" checked={terms.multiple_use} onChange={(e) => set({ multiple_use: e.target.checked })} />
+        <input
+          id={checkbox}
+          type="checkbox"
+          checked={terms.multiple_use}
+          onChange={(e) => set({ multiple_use: e.target.checked })}
+        />
         Multiple use (each player still once)
       </label>
       {terms.multiple_use ? (
@@ -86,7 +143,64 @@ function TermsFields({ terms, set, errors }: { terms: Terms; set: (patch: Partia
         onChange={(e) => set({ countries: e.target.value })}
         error={Object.entries(errors).find(([key]) => key.startsWith("country_codes"))?.[1]}
       />
+      <SegmentPicker
+        selected={terms.segment_guids}
+        onChange={(segment_guids) => set({ segment_guids })}
+        error={Object.entries(errors).find(([key]) => key.startsWith("segment_guids"))?.[1]}
+      />
     </>
+  );
+}
+
+/** Restrict a code to players in any of the chosen segments; none chosen: every player. */
+function SegmentPicker({
+  selected,
+  onChange,
+  error,
+}: {
+  selected: string[];
+  onChange: (guids: string[]) => void;
+  error?: string;
+}) {
+  const segments = usePromoSegments();
+  const errorId = useId();
+  const toggle = (guid: string, on: boolean) => onChange(on ? [...selected, guid] : selected.filter((g) => g !== guid));
+  return (
+    <fieldset className="space-y-1" aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-700">
+        Only for players in these segments (none = everyone)
+      </legend>
+      {segments.isPending ? <LoadingBlock lines={2} label="Loading segments" /> : null}
+      {segments.isError ? (
+        <ErrorState
+          error={segments.error}
+          title="The segments could not be loaded."
+          onRetry={() => void segments.refetch()}
+        />
+      ) : null}
+      {segments.data?.length === 0 ? <EmptyState title="No segments yet." /> : null}
+      {segments.data && segments.data.length > 0 ? (
+        <ul className="max-h-40 space-y-1 overflow-y-auto rounded border border-slate-200 p-2">
+          {segments.data.map((segment) => (
+            <li key={segment.guid}>
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  checked={selected.includes(segment.guid)}
+                  onChange={(e) => toggle(segment.guid, e.target.checked)}
+                />
+                {segment.group_name ? `${segment.group_name} / ${segment.name}` : segment.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -106,7 +220,13 @@ function FormFooter({ busy, error, children }: { busy: boolean; error: string | 
 }
 
 /** A chosen code (e.g. WELCOME100) for a promo-code campaign. */
-export function CreatePromoCodeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreatePromoCodeDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [terms, setTerms] = useState<Terms>(EMPTY_TERMS);
   const [code, setCode] = useState("");
   const [email, setEmail] = useState("");
@@ -135,10 +255,30 @@ export function CreatePromoCodeDialog({ open, onOpenChange }: { open: boolean; o
     );
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="New promo code" description="A code you choose. Players type it in any case.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New promo code"
+      description="A code you choose. Players type it in any case."
+    >
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <TextField label="Code" value={code} maxLength={32} placeholder="WELCOME100" onChange={(e) => setCode(e.target.value.toUpperCase())} error={errors.code} required />
-        <TextField label="Only for this player's email (optional)" type="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        <TextField
+          label="Code"
+          value={code}
+          maxLength={32}
+          placeholder="WELCOME100"
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          error={errors.code}
+          required
+        />
+        <TextField
+          label="Only for this player's email (optional)"
+          type="email"
+          value={email}
+          maxLength={254}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
         <TermsFields terms={terms} set={(patch) => setTerms((t) => ({ ...t, ...patch }))} errors={errors} />
         <FormFooter busy={mutation.isPending} error={error}>
           Create code
@@ -149,7 +289,13 @@ export function CreatePromoCodeDialog({ open, onOpenChange }: { open: boolean; o
 }
 
 /** N unique random codes under one batch, then the batch's CSV. */
-export function GeneratePromoCodesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function GeneratePromoCodesDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [terms, setTerms] = useState<Terms>(EMPTY_TERMS);
   const [count, setCount] = useState("100");
   const [prefix, setPrefix] = useState("");
@@ -166,7 +312,13 @@ export function GeneratePromoCodesDialog({ open, onOpenChange }: { open: boolean
       {
         onSuccess: (batch) => {
           toast.success(`${batch.count} codes generated.`, {
-            action: { label: "Download CSV", onClick: () => void downloadPromoCodesCsv({ batch_guid: batch.batch_guid }).catch((e: Error) => toast.error(e.message)) },
+            action: {
+              label: "Download CSV",
+              onClick: () =>
+                void downloadPromoCodesCsv({ batch_guid: batch.batch_guid }).catch((e: Error) =>
+                  toast.error(e.message),
+                ),
+            },
           });
           onOpenChange(false);
         },
@@ -186,9 +338,33 @@ export function GeneratePromoCodesDialog({ open, onOpenChange }: { open: boolean
     >
       <form onSubmit={submit} className="space-y-3" noValidate>
         <div className="grid grid-cols-3 gap-3">
-          <TextField label="How many" type="number" min={1} max={PROMO_BATCH_MAX} value={count} onChange={(e) => setCount(e.target.value)} error={errors.count} required />
-          <TextField label="Prefix (optional)" value={prefix} maxLength={12} placeholder="SPRING-" onChange={(e) => setPrefix(e.target.value.toUpperCase())} error={errors.prefix} />
-          <TextField label="Random characters" type="number" min={6} max={16} value={length} onChange={(e) => setLength(e.target.value)} error={errors.length} />
+          <TextField
+            label="How many"
+            type="number"
+            min={1}
+            max={PROMO_BATCH_MAX}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+            error={errors.count}
+            required
+          />
+          <TextField
+            label="Prefix (optional)"
+            value={prefix}
+            maxLength={12}
+            placeholder="SPRING-"
+            onChange={(e) => setPrefix(e.target.value.toUpperCase())}
+            error={errors.prefix}
+          />
+          <TextField
+            label="Random characters"
+            type="number"
+            min={6}
+            max={16}
+            value={length}
+            onChange={(e) => setLength(e.target.value)}
+            error={errors.length}
+          />
         </div>
         <TermsFields terms={terms} set={(patch) => setTerms((t) => ({ ...t, ...patch }))} errors={errors} />
         <FormFooter busy={mutation.isPending} error={error}>
@@ -200,9 +376,19 @@ export function GeneratePromoCodesDialog({ open, onOpenChange }: { open: boolean
 }
 
 /** Who redeemed one code. */
-export function PromoCodeActivationsDialog({ code, onClose }: { code: { guid: string; code: string } | null; onClose: () => void }) {
+export function PromoCodeActivationsDialog({
+  code,
+  onClose,
+}: {
+  code: { guid: string; code: string } | null;
+  onClose: () => void;
+}) {
   return (
-    <Dialog open={code !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={code ? `Redemptions of ${code.code}` : "Redemptions"}>
+    <Dialog
+      open={code !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={code ? `Redemptions of ${code.code}` : "Redemptions"}
+    >
       {code ? <ActivationsTable guid={code.guid} /> : null}
     </Dialog>
   );

@@ -11,6 +11,7 @@ import {
   type StaffPromoCode,
 } from "@croupier/contract/backoffice/promo-codes";
 import { campaignRow, type CampaignRow } from "@croupier/contract/backoffice/bonuses";
+import { SEGMENTS_PER_PAGE_MAX, segmentRow, type SegmentRow } from "@croupier/contract/backoffice/segments";
 import type { GridPage, GridParams } from "../../components/data-grid/data-grid";
 import { STAFF_API_BASE, staffApi } from "../../lib/staff-api";
 import { endStaffSession, SESSION_ENDED_NOTICE, staffToken } from "../../lib/staff-session";
@@ -24,7 +25,10 @@ export type PromoCodeFilters = { bonus_guid: string; status: string; code: strin
 export const EMPTY_PROMO_FILTERS: PromoCodeFilters = { bonus_guid: "", status: "", code: "" };
 
 /** GET /promo-codes, one page: the API pages by number, the grid's cursor is that number as text. */
-export async function listPromoCodes(p: GridParams<PromoCodeFilters>, signal?: AbortSignal): Promise<GridPage<StaffPromoCode>> {
+export async function listPromoCodes(
+  p: GridParams<PromoCodeFilters>,
+  signal?: AbortSignal,
+): Promise<GridPage<StaffPromoCode>> {
   const page = Number(p.cursor ?? 1);
   const f = p.filters;
   const query = {
@@ -55,13 +59,38 @@ export async function listPromoCampaigns(signal?: AbortSignal): Promise<Campaign
   return payload;
 }
 
+/** GET /segments, the first page by group and name: the segments a code can be restricted to. */
+export async function listPromoSegments(signal?: AbortSignal): Promise<SegmentRow[]> {
+  const { payload } = await staffApi().get<SegmentRow[]>("/segments", {
+    query: { page: "1", per_page: String(SEGMENTS_PER_PAGE_MAX) },
+    signal,
+    schema: z.array(segmentRow),
+  });
+  return payload;
+}
+
+export const promoSegmentsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...PROMO_CODES_KEY, "segments"],
+    queryFn: ({ signal }) => listPromoSegments(signal),
+    staleTime: 30_000,
+  });
+export const usePromoSegments = () => useQuery(promoSegmentsQueryOptions());
+
 export const promoCampaignsQueryOptions = () =>
-  queryOptions({ queryKey: [...PROMO_CODES_KEY, "campaigns"], queryFn: ({ signal }) => listPromoCampaigns(signal), staleTime: 30_000 });
+  queryOptions({
+    queryKey: [...PROMO_CODES_KEY, "campaigns"],
+    queryFn: ({ signal }) => listPromoCampaigns(signal),
+    staleTime: 30_000,
+  });
 
 export const usePromoCampaigns = () => useQuery(promoCampaignsQueryOptions());
 
 /** GET /promo-codes/:guid/activations: who redeemed a code (the first 100, newest first). */
-export async function listPromoCodeActivations(guid: string, signal?: AbortSignal): Promise<{ items: PromoCodeActivationRow[]; total: number }> {
+export async function listPromoCodeActivations(
+  guid: string,
+  signal?: AbortSignal,
+): Promise<{ items: PromoCodeActivationRow[]; total: number }> {
   const { payload, metadata } = await staffApi().get<PromoCodeActivationRow[], { total: number }>(
     `/promo-codes/${encodeURIComponent(guid)}/activations`,
     { query: { page: 1, per_page: 100 }, signal, schema: z.array(promoCodeActivationRow) },
@@ -70,7 +99,10 @@ export async function listPromoCodeActivations(guid: string, signal?: AbortSigna
 }
 
 export const promoCodeActivationsQueryOptions = (guid: string) =>
-  queryOptions({ queryKey: [...PROMO_CODES_KEY, "activations", guid], queryFn: ({ signal }) => listPromoCodeActivations(guid, signal) });
+  queryOptions({
+    queryKey: [...PROMO_CODES_KEY, "activations", guid],
+    queryFn: ({ signal }) => listPromoCodeActivations(guid, signal),
+  });
 
 export const usePromoCodeActivations = (guid: string) => useQuery(promoCodeActivationsQueryOptions(guid));
 
@@ -81,11 +113,15 @@ export async function createPromoCode(input: Partial<CreatePromoCodeInput>): Pro
 
 /** POST /promo-codes/batches: N random codes. */
 export async function generatePromoCodes(input: Partial<GeneratePromoCodesInput>): Promise<PromoCodeBatch> {
-  return (await staffApi().post<PromoCodeBatch>("/promo-codes/batches", { body: input, schema: promoCodeBatch })).payload;
+  return (await staffApi().post<PromoCodeBatch>("/promo-codes/batches", { body: input, schema: promoCodeBatch }))
+    .payload;
 }
 
 /** POST /promo-codes/:guid/status. */
-export async function changePromoCodeStatus(input: { guid: string; status: "active" | "disabled" }): Promise<StaffPromoCode> {
+export async function changePromoCodeStatus(input: {
+  guid: string;
+  status: "active" | "disabled";
+}): Promise<StaffPromoCode> {
   return (
     await staffApi().post<StaffPromoCode>(`/promo-codes/${encodeURIComponent(input.guid)}/status`, {
       body: { status: input.status },
@@ -97,7 +133,10 @@ export async function changePromoCodeStatus(input: { guid: string; status: "acti
 /** A mutation that refreshes every promo-code list when it succeeds. */
 export function usePromoCodeMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: PROMO_CODES_KEY }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: PROMO_CODES_KEY }),
+  });
 }
 
 /**
