@@ -7,6 +7,9 @@ import { NonceContext } from "./lib/nonce";
 import { nonceContext } from "./lib/router-context";
 
 export { createLoadContext } from "./lib/load-context";
+// The host's page cache (ADR 044): the cookies a page sets from the request alone, and the request's render variant.
+export { pageSetCookies } from "./components/page-cookies";
+export { pageVariant } from "./lib/page-variant.server";
 // The host builds its request handler from this copy of react-router, so the RouterContextProvider
 // it receives passes the middleware `instanceof` check even when npm installs two copies.
 export { createRequestHandler } from "react-router";

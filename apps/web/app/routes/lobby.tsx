@@ -13,6 +13,7 @@ import type { Api } from "../lib/api-get";
 import { getBrowserApi } from "../lib/browser-api";
 import { clientAuth } from "../lib/client-auth";
 import { deviceClassFromWidth } from "../lib/device-class";
+import { deviceKindFromUserAgent } from "../lib/page-variant.server";
 import { dehydrateQueries, getBrowserQueryClient } from "../lib/query-client";
 import { cachedPublic } from "../lib/public-cache.server";
 import { apiContext, authContext, queryClientContext } from "../lib/router-context";
@@ -81,7 +82,6 @@ const worthKeeping = (value: unknown) => (Array.isArray(value) ? value.length > 
 export async function loader({ context, params, url, request }: Route.LoaderArgs) {
   const client = context.get(queryClientContext);
   const api = context.get(apiContext);
-  const mobile = /Mobi|Android|iPhone|iPad/i.test(request.headers.get("user-agent") ?? "");
   const userId = context.get(authContext).userId;
   const visitor = userId === null;
   const memo: Memo = (key, load) =>
@@ -89,7 +89,7 @@ export async function loader({ context, params, url, request }: Route.LoaderArgs
   const { keys, ...result } = await loadLobby(client, api, {
     pathname: url.pathname,
     filter: params.filter,
-    device: mobile ? "mobile" : "desktop",
+    device: deviceKindFromUserAgent(request.headers.get("user-agent")),
     userId,
     memo,
   });
