@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "@croupier/db/create-database";
 import type { Env } from "./env.ts";
 import { demoModeWarning } from "./lib/demo-mode-warning.ts";
 import { backofficeListenerGate } from "./lib/backoffice-listener.ts";
+import { setDatabaseBatchSlots } from "./lib/database-batch-slot.ts";
 import { loggerOptions, type LogDestination } from "./lib/log-options.ts";
 import { openapiOptions } from "./lib/openapi-options.ts";
 import { fastifyTrustProxy } from "./lib/trust-proxy.ts";
@@ -62,6 +63,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("env", env);
   app.decorate("database", database);
+  setDatabaseBatchSlots(database, env.WALLET_BATCH_SLOTS);
   app.decorateRequest("auth", null);
 
   app.addHook("onRequest", (request, reply, done) => {

@@ -4,6 +4,7 @@ import client from "prom-client";
 import { z } from "zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
 import { AppError } from "../lib/app-error.ts";
+import { callBatcherTotals } from "../lib/call-batcher.ts";
 import { bearerMatches } from "../lib/bearer-token.ts";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/is-database-unavailable.ts";
 
@@ -45,6 +46,24 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, options: Opti
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  // Group commit (lib/call-batcher.ts): mean batch size = items / batches, per batcher (ADR 042).
+  for (const [metric, field, help] of [
+    ["call_batcher_batches_total", "batches", "Batches sent by each call batcher"],
+    ["call_batcher_items_total", "items", "Items (calls) sent in batches by each call batcher"],
+    ["call_batcher_slot_wait_seconds_total", "slot_waits_ms", "Time batches waited for a cross-process batch slot"],
+  ] as const) {
+    new client.Counter({
+      name: metric,
+      help,
+      labelNames: ["batcher"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [name, totals] of callBatcherTotals())
+          this.inc({ batcher: name }, field === "slot_waits_ms" ? totals[field] / 1000 : totals[field]);
+      },
+    });
+  }
   app.decorate("metrics", { contentType: registry.contentType, render: () => registry.metrics() });
 
   app.addHook("onResponse", async (request, reply) => {

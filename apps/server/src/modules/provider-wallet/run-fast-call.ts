@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { batcherPerDatabase } from "../../lib/call-batcher.ts";
+import { databaseBatchSlot } from "../../lib/database-batch-slot.ts";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { PLATFORM_OWNER } from "../ledger/ledger-accounts.ts";
 import { checkAmount, isZeroAmount } from "@croupier/contract/money";
@@ -46,6 +47,9 @@ const fastBatcher = batcherPerDatabase({
   run: runFastBatch,
   max_batch: FAST_BATCH_MAX,
   max_in_flight: FAST_BATCHES_IN_FLIGHT,
+  name: "provider-wallet-fast",
+  // One batch at a time across processes too (WALLET_BATCH_SLOTS, ADR 042).
+  slot: databaseBatchSlot("provider-wallet-fast"),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { batcherPerDatabase } from "../../lib/call-batcher.ts";
+import { databaseBatchSlot } from "../../lib/database-batch-slot.ts";
 import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
 import type { CallContext } from "./load-call-context.ts";
 import { wakeOutboxDispatcher } from "./wake-outbox-dispatcher.ts";
@@ -97,6 +98,9 @@ const moneyBatcher = batcherPerDatabase({
   run: runBatch,
   max_batch: MONEY_BATCH_MAX,
   max_in_flight: MONEY_BATCHES_IN_FLIGHT,
+  name: "provider-wallet-money",
+  // One batch at a time across processes too (WALLET_BATCH_SLOTS, ADR 042).
+  slot: databaseBatchSlot("provider-wallet-money"),
 });
 
 /**
