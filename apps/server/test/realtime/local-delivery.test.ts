@@ -4,6 +4,7 @@ import type { OutboxEvent } from "../../src/modules/realtime/claim-outbox-events
 import { createLocalDelivery, type LocalDeliveryOptions } from "../../src/modules/realtime/create-local-delivery.ts";
 import { enqueueEvent } from "../../src/modules/realtime/enqueue-event.ts";
 import { createOutboxDispatcher } from "../../src/modules/realtime/outbox-dispatcher.ts";
+import { OUTBOX_UNDELIVERED } from "./realtime-helpers.ts";
 
 /* ADR 030: a process emits each outbox event to its own sockets once, from whichever source has it first. */
 
@@ -17,6 +18,10 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(stops.splice(0).map((stop) => stop()));
   await database.query(`DELETE FROM outbox_events`);
+  // Everything taken from the sequence so far is gone: start the cursor after it, with no gaps.
+  await database.query(
+    `UPDATE outbox_cursor SET head = (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM outbox_events_id_seq), gaps = '[]'`,
+  );
 });
 afterAll(async () => {
   await database?.close();
@@ -49,7 +54,10 @@ async function localDelivery(fanout: Fanout, options: Partial<LocalDeliveryOptio
 }
 
 const undelivered = async () =>
-  Number((await database.query<{ n: string }>(`SELECT count(*) AS n FROM outbox_events WHERE delivered_at IS NULL`))[0]!.n);
+  Number(
+    (await database.query<{ n: string }>(`SELECT count(*) AS n FROM outbox_events o WHERE ${OUTBOX_UNDELIVERED}`))[0]!
+      .n,
+  );
 
 describe("local delivery (one process's own sockets)", () => {
   it("while the fan-out is down, emits new rows once, in id order, without claiming them; never rows older than its start", async () => {
@@ -123,9 +131,9 @@ describe("local delivery (one process's own sockets)", () => {
     await delivery.catchUp();
     expect(seqs()).toEqual([]);
     // Another process claimed and published rows 1-2 while this one's subscription was away.
-    await database.query(`UPDATE outbox_events SET delivered_at = now()`);
+    await database.query(`UPDATE outbox_cursor SET head = (SELECT max(id) FROM outbox_events)`);
     await enqueue([2], player);
-    await database.query(`UPDATE outbox_events SET delivered_at = now()`);
+    await database.query(`UPDATE outbox_cursor SET head = (SELECT max(id) FROM outbox_events)`);
     fanout.epoch = 2;
     await delivery.catchUp();
     await delivery.catchUp();

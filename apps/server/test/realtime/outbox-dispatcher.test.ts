@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@croupier/db/testing/create-test-database";
-import type { OutboxEvent } from "../../src/modules/realtime/claim-outbox-events.ts";
+import { claimOutboxEvents, type OutboxEvent } from "../../src/modules/realtime/claim-outbox-events.ts";
 import { enqueueEvent } from "../../src/modules/realtime/enqueue-event.ts";
 import {
   createOutboxDispatcher,
   type OutboxDispatcher,
   type OutboxDispatcherOptions,
 } from "../../src/modules/realtime/outbox-dispatcher.ts";
+import { OUTBOX_GAP_TTL_MS } from "../../src/modules/realtime/next-outbox-cursor.ts";
 import { pruneOutboxEvents } from "../../src/modules/realtime/prune-outbox-events.ts";
+import { OUTBOX_UNDELIVERED } from "./realtime-helpers.ts";
 
 let database: TestDatabase;
 const running: OutboxDispatcher[] = [];
@@ -19,6 +21,10 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(running.splice(0).map((d) => d.stop()));
   await database.query(`DELETE FROM outbox_events`);
+  // Everything taken from the sequence so far is gone: start the cursor after it, with no gaps.
+  await database.query(
+    `UPDATE outbox_cursor SET head = (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM outbox_events_id_seq), gaps = '[]'`,
+  );
 });
 afterAll(async () => {
   await database?.close();
@@ -38,7 +44,10 @@ const enqueue = (count: number, userGuid = crypto.randomUUID()) =>
   });
 
 const undelivered = async () =>
-  Number((await database.query<{ n: string }>(`SELECT count(*) AS n FROM outbox_events WHERE delivered_at IS NULL`))[0]!.n);
+  Number(
+    (await database.query<{ n: string }>(`SELECT count(*) AS n FROM outbox_events o WHERE ${OUTBOX_UNDELIVERED}`))[0]!
+      .n,
+  );
 
 const until = async (condition: () => boolean, timeoutMs = 5_000) => {
   const started = Date.now();
@@ -49,13 +58,20 @@ const until = async (condition: () => boolean, timeoutMs = 5_000) => {
 };
 
 describe("outbox dispatcher", () => {
-  it("delivers rows left undelivered before it started, in id order, and marks them delivered", async () => {
+  it("delivers rows left undelivered before it started, in id order, and moves the cursor past them without writing to them", async () => {
     await enqueue(3);
     const emitted: OutboxEvent[] = [];
     await dispatcher((event) => emitted.push(event)).start();
     expect(emitted.map((e) => (e.payload as { seq: number }).seq)).toEqual([0, 1, 2]);
-    expect(emitted.map((e) => BigInt(e.id))).toEqual([...emitted.map((e) => BigInt(e.id))].sort((a, b) => (a < b ? -1 : 1)));
+    expect(emitted.map((e) => BigInt(e.id))).toEqual(
+      [...emitted.map((e) => BigInt(e.id))].sort((a, b) => (a < b ? -1 : 1)),
+    );
     expect(await undelivered()).toBe(0);
+    // Delivery wrote nothing to the rows (ADR 041): each is still its one inserted version.
+    const versions = await database.query<{ fresh: boolean }>(
+      `SELECT xmax::text = '0' AS fresh FROM outbox_events ORDER BY id`,
+    );
+    expect(versions).toEqual([{ fresh: true }, { fresh: true }, { fresh: true }]);
   });
 
   it("is woken by NOTIFY after a commit, long before its next poll", async () => {
@@ -173,23 +189,87 @@ describe("outbox dispatcher", () => {
     expect(await undelivered()).toBe(0);
   });
 
-  it("prunes delivered rows past the retention period and keeps the rest", async () => {
-    await enqueue(3);
-    await database.query(
-      `UPDATE outbox_events SET delivered_at = now() - interval '25 hours'
-        WHERE id = (SELECT min(id) FROM outbox_events)`,
+  it("delivers a row that commits after later rows went out (a gap behind the head), once", async () => {
+    const emitted: OutboxEvent[] = [];
+    const d = dispatcher((event) => emitted.push(event));
+    await d.start();
+    const userGuid = crypto.randomUUID();
+    // The slow transaction takes its id first and commits last.
+    let commitSlow!: () => void;
+    const slowMayCommit = new Promise<void>((resolve) => (commitSlow = resolve));
+    let slowInserted!: () => void;
+    const slowHasId = new Promise<void>((resolve) => (slowInserted = resolve));
+    const slow = database.db.transaction(async (tx) => {
+      await enqueueEvent(tx, { type: "customer_segment_added", payload: { seq: 0 }, userGuid });
+      slowInserted();
+      await slowMayCommit;
+    });
+    await slowHasId;
+    if (database.kind === "pglite") {
+      // PGlite runs one transaction at a time: the slow one has to end before another can write.
+      commitSlow();
+      await slow;
+      await enqueue(1, userGuid);
+      await d.drain();
+      expect(emitted.map((e) => (e.payload as { seq: number }).seq).sort()).toEqual([0, 0]);
+      return;
+    }
+    await enqueue(2, userGuid);
+    await d.drain();
+    expect(emitted.map((e) => (e.payload as { seq: number }).seq)).toEqual([0, 1]);
+    const [cursor] = await database.query<{ gaps: number[][] }>(`SELECT gaps FROM outbox_cursor`);
+    expect(cursor!.gaps).toHaveLength(1);
+    commitSlow();
+    await slow;
+    await until(() => emitted.length === 3);
+    await d.drain();
+    expect(emitted.map((e) => (e.payload as { seq: number }).seq)).toEqual([0, 1, 0]);
+    expect(await undelivered()).toBe(0);
+    const [after] = await database.query<{ gaps: number[][] }>(`SELECT gaps FROM outbox_cursor`);
+    expect(after!.gaps).toEqual([]);
+  });
+
+  it("forgets a gap whose row never appears (a rolled-back insert) after its time-to-live", async () => {
+    const emitted: OutboxEvent[] = [];
+    const d = dispatcher((event) => emitted.push(event));
+    await d.start();
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueEvent(tx, { type: "customer_segment_added", payload: { seq: -1 }, userGuid: crypto.randomUUID() });
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await enqueue(1);
+    await d.drain();
+    expect(emitted).toHaveLength(1);
+    const [cursor] = await database.query<{ head: string; gaps: [number, number, number][] }>(
+      `SELECT head, gaps FROM outbox_cursor`,
     );
-    await database.query(
-      `UPDATE outbox_events SET delivered_at = now() - interval '1 hour'
-        WHERE id = (SELECT max(id) FROM outbox_events)`,
+    expect(cursor!.gaps).toEqual([[Number(cursor!.head) - 1, Number(cursor!.head) - 1, expect.any(Number)]]);
+    const later = Date.now() + OUTBOX_GAP_TTL_MS + 1_000;
+    const result = await claimOutboxEvents(database.db, (events) => void emitted.push(...events), { now: () => later });
+    expect(result).toMatchObject({ busy: false, handled: 0, gapsForgotten: 1 });
+    const [after] = await database.query<{ gaps: unknown[] }>(`SELECT gaps FROM outbox_cursor`);
+    expect(after!.gaps).toEqual([]);
+    expect(emitted).toHaveLength(1);
+  });
+
+  it("prunes delivered rows past the retention period, oldest first, and keeps undelivered rows and rows in gaps", async () => {
+    await enqueue(4);
+    const ids = (await database.query<{ id: string }>(`SELECT id::text AS id FROM outbox_events ORDER BY id`)).map(
+      (r) => Number(r.id),
     );
-    expect(await pruneOutboxEvents(database.db, 24)).toBe(1);
-    const left = await database.query<{ seq: number; delivered: boolean }>(
-      `SELECT (payload->>'seq')::int AS seq, delivered_at IS NOT NULL AS delivered FROM outbox_events ORDER BY id`,
-    );
-    expect(left).toEqual([
-      { seq: 1, delivered: false },
-      { seq: 2, delivered: true },
+    // Rows 0-2 delivered, row 1 inside a gap (not visible when the head passed it), row 3 past the head.
+    await database.query(`UPDATE outbox_cursor SET head = $1, gaps = $2::jsonb`, [
+      ids[2],
+      JSON.stringify([[ids[1], ids[1], Date.now()]]),
     ]);
+    await database.query(`UPDATE outbox_events SET created_at = now() - interval '1 hour'`);
+    await database.query(`UPDATE outbox_events SET created_at = now() WHERE id = $1`, [ids[2]]);
+    expect(await pruneOutboxEvents(database.db, 15 * 60_000)).toBe(1);
+    const left = await database.query<{ seq: number }>(
+      `SELECT (payload->>'seq')::int AS seq FROM outbox_events ORDER BY id`,
+    );
+    expect(left.map((row) => row.seq)).toEqual([1, 2, 3]);
   });
 });

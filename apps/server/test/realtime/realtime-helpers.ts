@@ -7,10 +7,9 @@ export type Player = { userId: string; sessionId: string; token: string };
 
 /** A real player row and a live session row, with a websocket token minted by identity. */
 export async function createPlayer(database: DatabaseHandle, env: Env): Promise<Player> {
-  const [user] = await database.query<{ guid: string }>(
-    `INSERT INTO users (email) VALUES ($1) RETURNING guid`,
-    [`rt-${crypto.randomUUID()}@example.test`],
-  );
+  const [user] = await database.query<{ guid: string }>(`INSERT INTO users (email) VALUES ($1) RETURNING guid`, [
+    `rt-${crypto.randomUUID()}@example.test`,
+  ]);
   const player = { userId: user!.guid, sessionId: "", token: "" };
   return addSession(database, env, player);
 }
@@ -74,3 +73,11 @@ export const listeningUrl = (address: string | { port: number } | null) => {
   if (!address || typeof address === "string") throw new Error("server is not listening on TCP");
   return `http://127.0.0.1:${address.port}`;
 };
+
+/**
+ * SQL condition, on an outbox row aliased `o`, for "not handed to the fan-out yet" (ADR 041): past the
+ * cursor's head or inside one of its gaps.
+ */
+export const OUTBOX_UNDELIVERED = `(o.id > (SELECT head FROM outbox_cursor WHERE id = 1)
+  OR EXISTS (SELECT 1 FROM outbox_cursor c, jsonb_array_elements(c.gaps) AS g(v)
+              WHERE c.id = 1 AND o.id BETWEEN (g.v->>0)::bigint AND (g.v->>1)::bigint))`;

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@croupier/db/testing/crea
 import { buildApp, type App } from "../../src/app.ts";
 import { loadEnv } from "../../src/env.ts";
 import { enqueueEvent } from "../../src/modules/realtime/enqueue-event.ts";
-import { createPlayer, listeningUrl, openSocket, waitForEvent } from "./realtime-helpers.ts";
+import { createPlayer, listeningUrl, OUTBOX_UNDELIVERED, openSocket, waitForEvent } from "./realtime-helpers.ts";
 
 let database: TestDatabase;
 
@@ -26,10 +26,11 @@ const startApp = async (env: Record<string, string> = {}) => {
 
 const deliveredAt = async (userGuid: string) =>
   (
-    await database.query<{ delivered_at: string | null }>(`SELECT delivered_at FROM outbox_events WHERE user_guid = $1`, [
-      userGuid,
-    ])
-  ).map((row) => row.delivered_at);
+    await database.query<{ delivered: boolean }>(
+      `SELECT NOT ${OUTBOX_UNDELIVERED} AS delivered FROM outbox_events o WHERE user_guid = $1`,
+      [userGuid],
+    )
+  ).map((row) => row.delivered);
 
 describe("realtime lifecycle", () => {
   it("closes cleanly with sockets connected: clients are disconnected and nothing is dispatched afterwards", async () => {
@@ -47,13 +48,13 @@ describe("realtime lifecycle", () => {
       enqueueEvent(tx, { type: "customer_status_changed", payload: { status: "active" }, userGuid: player.userId }),
     );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await deliveredAt(player.userId)).toEqual([null]);
+    expect(await deliveredAt(player.userId)).toEqual([false]);
     client.close();
 
     // The next process start picks the row up.
     const restarted = await startApp();
     try {
-      expect((await deliveredAt(player.userId))[0]).not.toBeNull();
+      expect(await deliveredAt(player.userId)).toEqual([true]);
     } finally {
       await restarted.close();
     }
@@ -69,7 +70,7 @@ describe("realtime lifecycle", () => {
         enqueueEvent(tx, { type: "customer_status_changed", payload: { status: "active" }, userGuid: player.userId }),
       );
       await app.realtime.dispatcher.drain();
-      expect(await deliveredAt(player.userId)).toEqual([null]);
+      expect(await deliveredAt(player.userId)).toEqual([false]);
     } finally {
       await app?.close();
     }

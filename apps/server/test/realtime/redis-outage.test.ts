@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type DatabaseHandle } from "@croupier/db/create-database";
 import { DEMO_PLAYER } from "@croupier/db/seed/seed-identity";
 import { enqueueEvent } from "../../src/modules/realtime/enqueue-event.ts";
-import { openSocket, type Received, type TestSocket } from "./realtime-helpers.ts";
+import { OUTBOX_UNDELIVERED, openSocket, type Received, type TestSocket } from "./realtime-helpers.ts";
 
 /*
  * ADR 030: two server processes on one PostgreSQL database and a Redis of this test's own (a
@@ -20,8 +20,13 @@ import { openSocket, type Received, type TestSocket } from "./realtime-helpers.t
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../../..");
 const redisAvailable = spawnSync("redis-server", ["--version"]).status === 0;
-const skipReason = !ADMIN_URL ? "TEST_DATABASE_URL is not set" : !redisAvailable ? "redis-server is not installed" : null;
-if (skipReason) console.warn(`[realtime redis-outage test] SKIPPED: ${skipReason} (needs PostgreSQL and redis-server).`);
+const skipReason = !ADMIN_URL
+  ? "TEST_DATABASE_URL is not set"
+  : !redisAvailable
+    ? "redis-server is not installed"
+    : null;
+if (skipReason)
+  console.warn(`[realtime redis-outage test] SKIPPED: ${skipReason} (needs PostgreSQL and redis-server).`);
 
 const EVENT_TYPE = "customer_segment_added";
 
@@ -47,9 +52,13 @@ type Redis = { child: ChildProcess; output: string[] };
 
 async function startRedis(port: number): Promise<Redis> {
   const output: string[] = [];
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   await until(() => {
@@ -70,7 +79,11 @@ async function stopChild(child: ChildProcess | undefined) {
 
 type ServerProcess = { url: string; child: ChildProcess; output: string[] };
 
-async function startServer(databaseUrl: string, redisUrl: string, extraEnv: Record<string, string>): Promise<ServerProcess> {
+async function startServer(
+  databaseUrl: string,
+  redisUrl: string,
+  extraEnv: Record<string, string>,
+): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
@@ -92,14 +105,18 @@ async function startServer(databaseUrl: string, redisUrl: string, extraEnv: Reco
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await until(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join("")}`);
-    try {
-      return (await fetch(`${url}/readyz`)).ok;
-    } catch {
-      return false;
-    }
-  }, "server ready", 60_000);
+  await until(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join("")}`);
+      try {
+        return (await fetch(`${url}/readyz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    "server ready",
+    60_000,
+  );
   return { url, child, output };
 }
 
@@ -180,15 +197,18 @@ describe.skipIf(skipReason !== null)("realtime while Redis stops mid-stream (two
       database!.db.transaction((tx) => enqueueEvent(tx, { type: EVENT_TYPE, payload: { run, seq }, userGuid: userId }));
     const undelivered = async (seq: number) =>
       (
-        await database!.query<{ delivered_at: string | null }>(
-          `SELECT delivered_at FROM outbox_events WHERE payload->>'run' = $1 AND (payload->>'seq')::int = $2`,
+        await database!.query<{ undelivered: boolean }>(
+          `SELECT ${OUTBOX_UNDELIVERED} AS undelivered FROM outbox_events o WHERE payload->>'run' = $1 AND (payload->>'seq')::int = $2`,
           [run, seq],
         )
-      )[0]?.delivered_at === null;
+      )[0]?.undelivered === true;
 
     // Redis up: both processes' sockets get the first events.
     for (let seq = 1; seq <= 5; seq += 1) await emit(seq);
-    await until(() => sequence(onA.socket, run).length === 5 && sequence(onB.socket, run).length === 5, "events 1-5 on both");
+    await until(
+      () => sequence(onA.socket, run).length === 5 && sequence(onB.socket, run).length === 5,
+      "events 1-5 on both",
+    );
 
     // Redis stops mid-stream: nothing can cross between the processes now.
     await stopChild(redis!.child);
@@ -205,13 +225,18 @@ describe.skipIf(skipReason !== null)("realtime while Redis stops mid-stream (two
     await until(() => sequence(onB.socket, run).length >= 15, "events 6-15 on B after Redis returns");
     await until(async () => !(await undelivered(15)), "held rows marked delivered");
     for (let seq = 16; seq <= 20; seq += 1) await emit(seq);
-    await until(() => sequence(onA.socket, run).length >= 20 && sequence(onB.socket, run).length >= 20, "events 16-20 on both");
+    await until(
+      () => sequence(onA.socket, run).length >= 20 && sequence(onB.socket, run).length >= 20,
+      "events 16-20 on both",
+    );
 
     const all = Array.from({ length: 20 }, (_, i) => i + 1);
     // A's socket: every event once, in the order written.
     expect(sequence(onA.socket, run)).toEqual(all);
     // B's socket: every event once (rows held back arrive in id order too).
     expect(sequence(onB.socket, run)).toEqual(all);
-    expect(new Set(onB.socket.received.filter((e) => e.type === EVENT_TYPE).map((e) => e.payload.event_id)).size).toBe(20);
+    expect(new Set(onB.socket.received.filter((e) => e.type === EVENT_TYPE).map((e) => e.payload.event_id)).size).toBe(
+      20,
+    );
   }, 120_000);
 });

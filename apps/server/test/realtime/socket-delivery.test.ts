@@ -11,6 +11,7 @@ import {
   waitForEvent,
   type Player,
   type TestSocket,
+  OUTBOX_UNDELIVERED,
 } from "./realtime-helpers.ts";
 
 let ctx: TestContext;
@@ -63,11 +64,11 @@ describe("realtime socket delivery", () => {
     await waitForEvent(bobSocket, (e) => e.type === "customer_segment_added");
     expect(bobSocket.received.map((e) => e.type)).toEqual(["customer_segment_added"]);
 
-    const [row] = await ctx.database.query<{ delivered_at: string | null }>(
-      `SELECT delivered_at FROM outbox_events WHERE event_id = $1`,
+    const [row] = await ctx.database.query<{ undelivered: boolean }>(
+      `SELECT ${OUTBOX_UNDELIVERED} AS undelivered FROM outbox_events o WHERE event_id = $1`,
       [event.payload.event_id],
     );
-    expect(row?.delivered_at).not.toBeNull();
+    expect(row?.undelivered).toBe(false);
   });
 
   it("never delivers an event whose transaction rolled back", async () => {
@@ -92,7 +93,11 @@ describe("realtime socket delivery", () => {
       }),
     ).rejects.toThrow("the bet failed");
     await ctx.database.db.transaction(async (tx) => {
-      await enqueueEvent(tx, { type: "customer_status_changed", payload: { status: "active" }, userGuid: alice.userId });
+      await enqueueEvent(tx, {
+        type: "customer_status_changed",
+        payload: { status: "active" },
+        userGuid: alice.userId,
+      });
     });
     await waitForEvent(socket, (e) => e.type === "customer_status_changed");
     // Give a stray delivery time to show up before asserting it never came.
@@ -153,7 +158,11 @@ describe("realtime over HTTP long-polling", () => {
     const client = await openSocket(url, { token: alice.token }, ["polling"]);
     sockets.push(client);
     await ctx.database.db.transaction(async (tx) => {
-      await enqueueEvent(tx, { type: "customer_status_changed", payload: { status: "active" }, userGuid: alice.userId });
+      await enqueueEvent(tx, {
+        type: "customer_status_changed",
+        payload: { status: "active" },
+        userGuid: alice.userId,
+      });
     });
     const event = await waitForEvent(client, (e) => e.type === "customer_status_changed");
     expect(event.payload.status).toBe("active");

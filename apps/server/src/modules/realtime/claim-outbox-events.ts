@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@croupier/db/create-database";
+import { nextOutboxCursor, type OutboxGap } from "./next-outbox-cursor.ts";
 import { rowsOf } from "./rows-of.ts";
 
 export type OutboxEvent = {
@@ -11,57 +12,84 @@ export type OutboxEvent = {
   payload: unknown;
 };
 
-/** Any 64-bit constant works; it only has to be the same in every server process. */
-const DISPATCH_LOCK_KEY = 7_341_002_118;
 export const OUTBOX_BATCH_MAX = 500;
+/** Gaps younger than this are probed on every claim: an open wallet transaction commits within milliseconds. */
+const GAP_YOUNG_MS = 2_000;
 
-export type ClaimResult = { busy: true } | { busy: false; handled: number; full: boolean };
+export type ClaimOptions = {
+  batchSize?: number;
+  /** Probe every gap, not only the young ones (the dispatcher does it every few seconds). */
+  probeOldGaps?: boolean;
+  now?: () => number;
+};
+
+export type ClaimResult = { busy: true } | { busy: false; handled: number; full: boolean; gapsForgotten: number };
+
+type Row = OutboxEvent & { id: string | number | bigint };
 
 /**
- * Claims one batch of undelivered events, hands them to `deliver` in id order and commits.
- * The claim (delivered_at = now()) only becomes visible when `deliver` has returned, so an
- * emit that throws or a process that dies mid-batch leaves the rows undelivered for the
- * next run: at-least-once, clients drop duplicates by event_id.
+ * Hands the outbox rows not emitted yet to `deliver` in id order, without writing to them (ADR 041):
+ * the one cursor row says how far delivery got. In one transaction: lock the cursor row (another
+ * process holding it reports `busy` and relies on the holder, which hears the same NOTIFY), read the
+ * rows past the head and the rows that appeared in its gaps, `deliver`, move the cursor. The move only
+ * becomes visible when `deliver` has returned, so an emit that throws or a process that dies mid-batch
+ * leaves the rows for the next run: at-least-once, each process drops duplicates by event_id.
  *
- * One process dispatches at a time (transaction-level advisory lock) so a player sees events
- * in the order they were written, whichever process emits them; the others report `busy`
- * and rely on the lock holder, which hears the same NOTIFY, to pick up new rows.
- * SKIP LOCKED keeps the claim safe even without that lock.
+ * Why gaps: ids are taken at insert and transactions commit in any order, so when the head passes id
+ * 120 the row 118 may still be uncommitted. Missing ids below the head are remembered as ranges and
+ * probed (primary-key lookups) until their row shows up or they expire (OUTBOX_GAP_TTL_MS).
  */
 export async function claimOutboxEvents(
   db: Db,
   deliver: (events: OutboxEvent[]) => void | Promise<void>,
-  batchSize = OUTBOX_BATCH_MAX,
+  options: ClaimOptions = {},
 ): Promise<ClaimResult> {
-  const limit = Math.min(Math.max(1, Math.trunc(batchSize)), OUTBOX_BATCH_MAX);
+  const limit = Math.min(Math.max(1, Math.trunc(options.batchSize ?? OUTBOX_BATCH_MAX)), OUTBOX_BATCH_MAX);
+  const now = (options.now ?? Date.now)();
   return db.transaction(async (tx) => {
-    // Bitmap scans off for this transaction: delivered rows leave dead entries
-    // in the partial index until VACUUM, and only a plain index scan marks them
-    // dead so the next claim skips them; a bitmap scan revisits every one of
-    // them in the heap on every claim (milliseconds per claim under load).
-    const lock = rowsOf<{ locked: boolean }>(
+    // A row lock, not a snapshot read: FOR UPDATE returns the newest committed cursor even when another
+    // dispatcher moved it after this statement's snapshot was taken.
+    const [cursor] = rowsOf<{ head: string | number; gaps: OutboxGap[] }>(
+      await tx.execute(sql`SELECT head, gaps FROM outbox_cursor WHERE id = 1 FOR UPDATE SKIP LOCKED`),
+    );
+    if (!cursor) return { busy: true } as const;
+    const head = Number(cursor.head);
+    const gaps = cursor.gaps;
+    const probed = gaps.filter((gap) => options.probeOldGaps || now - gap[2] < GAP_YOUNG_MS);
+
+    // The primary key in id order past the head; the gap probes are primary-key range lookups.
+    const past = sql`(SELECT id, event_id, user_guid, session_guid, type, payload FROM outbox_events
+                       WHERE id > ${head}::bigint ORDER BY id LIMIT ${limit})`;
+    const rows = rowsOf<Row>(
       await tx.execute(
-        sql`SELECT set_config('enable_bitmapscan', 'off', true) IS NOT NULL
-                   AND pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}::bigint) AS locked`,
+        probed.length === 0
+          ? past
+          : sql`${past} UNION ALL
+                (SELECT o.id, o.event_id, o.user_guid, o.session_guid, o.type, o.payload
+                   FROM jsonb_array_elements(${JSON.stringify(probed.map(([lo, hi]) => [lo, hi]))}::jsonb) AS g(v)
+                   JOIN outbox_events o ON o.id BETWEEN (g.v->>0)::bigint AND (g.v->>1)::bigint)`,
       ),
     );
-    if (!lock[0]?.locked) return { busy: true } as const;
-    const claimed = rowsOf<OutboxEvent & { id: string | number | bigint }>(
-      await tx.execute(sql`
-        UPDATE outbox_events SET delivered_at = now()
-         WHERE id IN (
-           SELECT id FROM outbox_events
-            WHERE delivered_at IS NULL
-            ORDER BY id
-            LIMIT ${limit}
-            FOR UPDATE SKIP LOCKED)
-        RETURNING id, event_id, user_guid, session_guid, type, payload`),
+    // RETURNING/UNION order is not defined; ids are bigint (a string from node-postgres).
+    const events = rows.map((row) => ({ ...row, id: String(row.id) })).sort((a, b) => Number(a.id) - Number(b.id));
+    const fresh = events.filter((event) => Number(event.id) > head);
+    const next = nextOutboxCursor(
+      head,
+      gaps,
+      events.map((event) => Number(event.id)),
+      now,
     );
-    // RETURNING has no defined order; ids are bigint (a string from node-postgres).
-    const events = claimed
-      .map((row) => ({ ...row, id: String(row.id) }))
-      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     if (events.length > 0) await deliver(events);
-    return { busy: false, handled: events.length, full: events.length === limit } as const;
+    if (next.head !== head || next.changed)
+      await tx.execute(
+        sql`UPDATE outbox_cursor SET head = ${next.head}::bigint, gaps = ${JSON.stringify(next.gaps)}::jsonb, updated_at = now()
+             WHERE id = 1`,
+      );
+    return {
+      busy: false,
+      handled: events.length,
+      full: fresh.length === limit,
+      gapsForgotten: next.forgotten,
+    } as const;
   });
 }

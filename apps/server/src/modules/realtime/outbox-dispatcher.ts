@@ -18,8 +18,11 @@ export type OutboxDispatcherOptions = {
   /** Fallback when a NOTIFY is missed (listener reconnecting, another process holding the dispatch lock). */
   pollIntervalMs?: number;
   batchSize?: number;
-  retentionHours?: number;
+  /** How long delivered rows stay for the realtime re-reads (ADR 030/041); default 15 minutes. */
+  retentionMs?: number;
   pruneIntervalMs?: number;
+  /** How often a claim also probes gaps older than a few seconds (ADR 041). */
+  oldGapProbeIntervalMs?: number;
   /**
    * False while emits cannot reach every process (Redis away): rows then stay undelivered and go
    * out once it is back, instead of being marked delivered after reaching only local sockets.
@@ -47,8 +50,11 @@ export type OutboxDispatcher = {
  */
 export function createOutboxDispatcher(options: OutboxDispatcherOptions): OutboxDispatcher {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const retentionHours = options.retentionHours ?? 24;
-  const pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60_000;
+  // Longer than a forgotten gap can still matter (OUTBOX_GAP_TTL_MS) and far longer than the settle period
+  // of a reconnection (ADR 030); delivered rows are no history (issue #20).
+  const retentionMs = options.retentionMs ?? 15 * 60_000;
+  const pruneIntervalMs = options.pruneIntervalMs ?? 60_000;
+  const oldGapProbeIntervalMs = options.oldGapProbeIntervalMs ?? 5_000;
   const { database, log } = options;
 
   let stopped = false;
@@ -58,6 +64,9 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
   let pollTimer: NodeJS.Timeout | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let pruning: Promise<unknown> | undefined;
+  let oldGapsProbedAt = 0;
+  let forgotten = 0;
+  let forgottenLoggedAt = 0;
 
   const deliver = (events: OutboxEvent[]) => {
     if (options.emitBatch) return options.emitBatch(events);
@@ -83,8 +92,22 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
       // Full batches mean more rows are waiting: keep going without waiting for the next wake-up.
       for (;;) {
         if (stopped) return;
-        const result = await claimOutboxEvents(database.db, deliver, options.batchSize);
-        if (result.busy || !result.full) break;
+        const probeOldGaps = Date.now() - oldGapsProbedAt >= oldGapProbeIntervalMs;
+        const result = await claimOutboxEvents(database.db, deliver, { batchSize: options.batchSize, probeOldGaps });
+        if (result.busy) break;
+        if (probeOldGaps) oldGapsProbedAt = Date.now();
+        forgotten += result.gapsForgotten;
+        // Mostly rolled-back inserts, which are normal; a row that does turn up later is never emitted, so
+        // it is worth a line, once a minute at most.
+        if (forgotten > 0 && Date.now() - forgottenLoggedAt >= 60_000) {
+          log.warn(
+            { gaps: forgotten },
+            "outbox id ranges skipped over 10 minutes ago never appeared (rolled back?); stopped probing them",
+          );
+          forgotten = 0;
+          forgottenLoggedAt = Date.now();
+        }
+        if (!result.full) break;
       }
     } while (again && !stopped);
   };
@@ -105,7 +128,7 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
   };
 
   const prune = () => {
-    pruning = pruneOutboxEvents(database.db, retentionHours)
+    pruning = pruneOutboxEvents(database.db, retentionMs)
       .catch((error: unknown) => log.warn({ err: error }, "outbox prune failed"))
       .finally(() => {
         pruning = undefined;
