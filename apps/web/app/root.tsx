@@ -23,16 +23,10 @@ import { IdentityRuntime } from "./features/identity/identity-runtime";
 import { identityProviders } from "./features/identity/identity-providers.server";
 import { loadProfileForPage } from "./features/identity/load-profile.server";
 import { RealtimeProvider } from "./features/realtime/realtime-provider";
-import { RealtimeBridge } from "./components/realtime-bridge";
-import { FirstDepositBridge } from "./components/first-deposit-bridge";
-import { LimitPromptMount } from "./features/limit-prompt/limit-prompt-mount";
+import { DeferredRuntimes } from "./components/deferred-runtimes";
 import { LazyToaster } from "./components/lazy-toaster";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
-import { AppUpdates } from "./features/app-updates/app-updates";
-import { InstalledAppRuntime } from "./features/pwa/installed-app-runtime";
 import { ConsentRuntime } from "./features/consent/consent-runtime";
-import { ExternalServicesMount } from "./components/external-services-mount";
-import { PromoPopupsMount } from "./components/promo-popups-mount";
 import { promoPopupsConfig } from "./features/promo-popups/promo-popups-config.server";
 import { authStateFromRequest } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
@@ -157,16 +151,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <RouteRules />
           <IdentityRuntime />
           <WalletRuntime />
-          <RealtimeBridge />
-          <FirstDepositBridge />
-          <LimitPromptMount />
-          <AppUpdates />
-          <InstalledAppRuntime />
-          <ExternalServicesMount />
           <ConsentRuntime />
           <Outlet />
           <ModalHost authenticated={auth.authenticated} />
-          <PromoPopupsMount config={loaderData.promoPopups} />
+          {/* Out of the first load (ADR 045): realtime bridge, first deposit, limit prompt, updates, PWA, trackers, promo pop-ups. */}
+          <DeferredRuntimes promoPopups={loaderData.promoPopups} />
         </RealtimeProvider>
         <LazyToaster />
       </FeatureFlagsProvider>

@@ -40,21 +40,33 @@ describe("ConsentRuntime", () => {
   });
 
   it("a returning player with a stored choice sees no banner", () => {
-    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ analytics: false, marketing: true, decided_at: "2026-11-01T00:00:00Z" }));
+    window.localStorage.setItem(
+      CONSENT_STORAGE_KEY,
+      JSON.stringify({ analytics: false, marketing: true, decided_at: "2026-11-01T00:00:00Z" }),
+    );
     renderRuntime();
     expect(screen.queryByRole("region", { name: "Cookie consent" })).toBeNull();
   });
 
-  it("Cookie settings opens a labelled dialog with the stored choice; saving changes it, Escape closes it", () => {
-    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ analytics: true, marketing: false, decided_at: "2026-11-01T00:00:00Z" }));
+  it("Cookie settings opens a labelled dialog with the stored choice; saving changes it, Escape closes it", async () => {
+    window.localStorage.setItem(
+      CONSENT_STORAGE_KEY,
+      JSON.stringify({ analytics: true, marketing: false, decided_at: "2026-11-01T00:00:00Z" }),
+    );
     renderRuntime();
     fireEvent.click(screen.getByRole("button", { name: "Cookie settings" }));
-    const dialog = screen.getByRole("dialog", { name: "Cookie settings" });
+    // The dialog's code loads on the first opening (ADR 045).
+    const dialog = await screen.findByRole("dialog", { name: "Cookie settings" });
     expect(dialog).toBeTruthy();
     const necessary = screen.getByRole("checkbox", { name: /Necessary/ }) as HTMLInputElement;
     const analytics = screen.getByRole("checkbox", { name: "Analytics" }) as HTMLInputElement;
     const marketing = screen.getByRole("checkbox", { name: "Marketing" }) as HTMLInputElement;
-    expect([necessary.checked, necessary.disabled, analytics.checked, marketing.checked]).toEqual([true, true, true, false]);
+    expect([necessary.checked, necessary.disabled, analytics.checked, marketing.checked]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     fireEvent.click(analytics);
     fireEvent.click(marketing);
     fireEvent.click(screen.getByRole("button", { name: "Save choices" }));
@@ -62,17 +74,18 @@ describe("ConsentRuntime", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Cookie settings" }));
+    const reopened = await screen.findByRole("dialog");
     act(() => {
-      fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+      fireEvent.keyDown(reopened, { key: "Escape" });
     });
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(readConsent()).toMatchObject({ analytics: false, marketing: true });
   });
 
-  it("Customise on the banner opens the dialog; nothing is stored until saved", () => {
+  it("Customise on the banner opens the dialog; nothing is stored until saved", async () => {
     renderRuntime();
     fireEvent.click(screen.getByRole("button", { name: "Customise" }));
-    expect(screen.getByRole("dialog", { name: "Cookie settings" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Cookie settings" })).toBeTruthy();
     expect(readConsent()).toBeNull();
   });
 });

@@ -1,13 +1,18 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ConsentBanner } from "./consent-banner";
-import { ConsentDialog } from "./consent-dialog";
 import { onOpenConsentSettings, saveConsent } from "./consent-store";
 import { useConsent } from "./use-consent";
+
+// The dialog (Radix: focus trap, portal, scroll lock) is ~20 KB gzip that a first visit does not
+// need: it loads when first opened and stays mounted after (issue #20, ADR 045).
+const ConsentDialog = lazy(() => import("./consent-dialog").then((module) => ({ default: module.ConsentDialog })));
 
 /** The banner until the player decides, and the settings dialog (banner's "Customise", footer's "Cookie settings"). */
 export function ConsentRuntime() {
   const consent = useConsent();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (dialogOpen && !dialogWanted) setDialogWanted(true);
   useEffect(() => onOpenConsentSettings(() => setDialogOpen(true)), []);
   return (
     <>
@@ -19,15 +24,19 @@ export function ConsentRuntime() {
           onCustomise={() => setDialogOpen(true)}
         />
       ) : null}
-      <ConsentDialog
-        open={dialogOpen}
-        current={consent ?? null}
-        onSave={(choice) => {
-          saveConsent(choice);
-          setDialogOpen(false);
-        }}
-        onClose={() => setDialogOpen(false)}
-      />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <ConsentDialog
+            open={dialogOpen}
+            current={consent ?? null}
+            onSave={(choice) => {
+              saveConsent(choice);
+              setDialogOpen(false);
+            }}
+            onClose={() => setDialogOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
