@@ -1,12 +1,16 @@
 // npm run size: first-load JavaScript per route, gzip-compressed, from the
 // client build (apps/web/build/client). First load = the client entry, every
 // route module from the root down to the route, and their static imports.
-// Prints figures; `--check` exits 1 when / is over the budget.
+// Prints figures; `--check` exits 1 when / is over the budget or its first
+// load holds a forbidden module (a big library that belongs behind a dynamic
+// import; the build lists each chunk's modules in .vite/chunk-modules.json).
+// CI runs the check (.ci/run); ADR 045.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import {
   firstLoadByRoute,
+  forbiddenModules,
   parseRouterManifest,
   viteManifestFromRouter,
   withoutOptionalSegments,
@@ -14,8 +18,27 @@ import {
 import { root } from "./lib/processes.mjs";
 
 const BUDGET_KB = 150; // gzip, first load of /
+// Libraries that only dialogs, forms, account pages or a logged-in player need: each once crept into
+// (or was kept out of) every page's first load. Matched against module ids relative to apps/web.
+const FORBIDDEN = [
+  { name: "zod (the contract's schemas: import the zod-free modules instead)", pattern: /\/node_modules\/zod\// },
+  {
+    name: "socket.io-client (loads at login)",
+    pattern: /\/node_modules\/(socket\.io-client|engine\.io-client|socket\.io-parser)\//,
+  },
+  {
+    name: "Radix UI (dialogs and menus load when opened)",
+    pattern: /\/node_modules\/(@radix-ui|radix-ui|@floating-ui|react-remove-scroll)\//,
+  },
+  { name: "sonner (the toaster mounts after hydration)", pattern: /\/node_modules\/sonner\// },
+  { name: "recharts", pattern: /\/node_modules\/(recharts|d3-[a-z]+)\// },
+  { name: "marked (content pages)", pattern: /\/node_modules\/marked\// },
+  { name: "uqr (two-factor set-up)", pattern: /\/node_modules\/uqr\// },
+  { name: "TanStack Query devtools", pattern: /\/node_modules\/@tanstack\/(react-)?query-devtools\// },
+];
 const clientDir = path.join(root, "apps/web/build/client");
 const viteManifestPath = path.join(clientDir, ".vite/manifest.json");
+const chunkModulesPath = path.join(clientDir, ".vite/chunk-modules.json");
 const assetsDir = path.join(clientDir, "assets");
 
 function fail(message) {
@@ -89,4 +112,18 @@ const within = home.js.gzip <= BUDGET_KB * 1024;
 console.log(
   `/ (${home.route}) first-load JS: ${kb(home.js.gzip)} KB gzip of ${BUDGET_KB} KB budget: ${within ? "within budget" : "OVER BUDGET"}`,
 );
-if (!within && process.argv.includes("--check")) process.exit(1);
+
+let forbidden = [];
+if (fs.existsSync(chunkModulesPath)) {
+  forbidden = forbiddenModules(home.files, JSON.parse(fs.readFileSync(chunkModulesPath, "utf8")), FORBIDDEN);
+  for (const hit of forbidden)
+    console.log(`  forbidden in the first load of /: ${hit.module} (${hit.file}): ${hit.name}`);
+  if (forbidden.length === 0) console.log(`/ first load: none of the ${FORBIDDEN.length} forbidden libraries.`);
+} else {
+  console.warn(
+    "note: no .vite/chunk-modules.json in the client build (apps/web/first-load-chunks.ts writes it): forbidden modules not checked.",
+  );
+  if (process.argv.includes("--check"))
+    fail("--check needs .vite/chunk-modules.json: rebuild the web app (npm run build:web).");
+}
+if ((!within || forbidden.length > 0) && process.argv.includes("--check")) process.exit(1);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Plugin, UserConfig } from "vite";
 
 // Left to itself, Rolldown splits what every page loads into ~35 small chunks (one per set of
@@ -14,6 +15,9 @@ const ROOTS = {
   appRoot: [/[\\/]app[\\/]entry\.client\.tsx$/, /[\\/]app[\\/]root\.tsx$/],
   siteShell: [/[\\/]app[\\/]components[\\/]site-shell\.tsx$/],
 };
+
+/** Where the client build lists each chunk's modules, next to Vite's manifest: `npm run size -- --check` reads it. */
+export const CHUNK_MODULES_FILE = ".vite/chunk-modules.json";
 
 type ModuleGraph = { ids: Iterable<string>; importedIds: (id: string) => readonly string[] };
 
@@ -45,6 +49,27 @@ export function firstLoadChunks(): { plugin: Plugin; client: UserConfig } {
       const isFramework = (id: string) => FRAMEWORK.test(id);
       appRoot = staticClosure(graph, ROOTS.appRoot, isFramework);
       siteShell = staticClosure(graph, ROOTS.siteShell, (id) => isFramework(id) || appRoot.has(id));
+    },
+    // Which modules ended up in which chunk (the manifest says only which chunks import which), so
+    // the size check can refuse a big library in the first load (issue #20, ADR 045). Ids are
+    // relative to the app and without query suffixes: nothing of the build machine's paths leaks.
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const appDir = this.environment.config.root;
+      const modules: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        const ids = Object.entries(output.modules)
+          .filter(([, rendered]) => rendered.renderedLength > 0)
+          .map(([id]) =>
+            path
+              .relative(appDir, id.replace(/[?#].*$/, "").replace(/^\0/, ""))
+              .split(path.sep)
+              .join("/"),
+          );
+        modules[output.fileName] = [...new Set(ids)].sort();
+      }
+      this.emitFile({ type: "asset", fileName: CHUNK_MODULES_FILE, source: `${JSON.stringify(modules, null, 1)}\n` });
     },
   };
   const client: UserConfig = {

@@ -142,3 +142,24 @@ export function viteManifestFromRouter(routerManifest) {
   }
   return manifest;
 }
+
+/**
+ * The modules of the given output files that match a forbidden pattern, one row per file and
+ * module: what `npm run size -- --check` refuses in the first load of /.
+ * @param {string[]} files output files (the first load of a route)
+ * @param {Record<string, string[]>} chunkModules output file → the module ids rendered into it
+ * @param {{ name: string, pattern: RegExp }[]} forbidden
+ * @returns {{ file: string, module: string, name: string }[]}
+ */
+export function forbiddenModules(files, chunkModules, forbidden) {
+  const found = [];
+  for (const file of files) {
+    const modules = chunkModules[stripSlash(file)];
+    if (!modules) throw new Error(`The chunk module list has no entry for ${file}: is it from the same build?`);
+    for (const module of modules) {
+      const hit = forbidden.find((entry) => entry.pattern.test(module));
+      if (hit) found.push({ file, module, name: hit.name });
+    }
+  }
+  return found;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   firstLoadByRoute,
+  forbiddenModules,
   parseRouterManifest,
   staticClosure,
   viteManifestFromRouter,
@@ -135,6 +136,31 @@ describe("first-load", () => {
     const fromRouter = firstLoadByRoute(viteManifestFromRouter(withImports), withImports);
     expect(fromRouter.map((row) => [row.route, new Set(row.files)])).toEqual(
       fromVite.map((row) => [row.route, new Set(row.files)]),
+    );
+  });
+
+  it("names each forbidden module in the first load of a route, and only there", () => {
+    const chunkModules = {
+      "assets/entry.client-a.js": ["app/entry.client.tsx", "../../node_modules/zod/v4/classic/schemas.js"],
+      "assets/react-b.js": ["../../node_modules/react/index.js"],
+      "assets/ui-c.js": ["../../node_modules/@radix-ui/react-dialog/dist/index.mjs"],
+      "assets/root-e.js": ["app/root.tsx"],
+      "assets/home-f.js": ["app/routes/home.tsx"],
+      "assets/markdown-d.js": ["../../node_modules/zod/v4/core/core.js"],
+    };
+    const forbidden = [
+      { name: "zod", pattern: /\/node_modules\/zod\// },
+      { name: "radix", pattern: /\/node_modules\/@radix-ui\// },
+    ];
+    const home = firstLoadByRoute(viteManifest, routerManifest).find((row) => row.route === "/")!;
+    expect(forbiddenModules(home.files, chunkModules, forbidden)).toEqual([
+      { file: "assets/entry.client-a.js", module: "../../node_modules/zod/v4/classic/schemas.js", name: "zod" },
+      { file: "assets/ui-c.js", module: "../../node_modules/@radix-ui/react-dialog/dist/index.mjs", name: "radix" },
+    ]);
+    // The dynamically imported markdown chunk has zod too, but it is not first load.
+    expect(forbiddenModules(["assets/home-f.js", "assets/react-b.js"], chunkModules, forbidden)).toEqual([]);
+    expect(() => forbiddenModules(["assets/other.js"], chunkModules, forbidden)).toThrow(
+      /no entry for assets\/other.js/,
     );
   });
 });
