@@ -1,5 +1,5 @@
 import { ChatLauncher } from "../features/live-chat/chat-launcher";
-import { useExternalLiveChatActive } from "../features/external-services/external-services-runtime";
+import { useExternalLiveChatActive } from "../features/external-services/started-services";
 import { useRealtime } from "../features/realtime/realtime-provider";
 
 /** The live-chat widget on the player's realtime connection (none for visitors, who poll). */

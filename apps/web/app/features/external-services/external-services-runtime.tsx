@@ -1,36 +1,29 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { ExternalServicesConfig } from "@croupier/contract/entities/external-services-config";
 import { onTrackingEvent } from "../../lib/tracking-events";
-import { allowedServices, allowsAnything, clearVendorCookies, type ConsentChoice, type ServiceName } from "./allowed-services";
-import { engagementPage, identifyEngagement, resetEngagement, startEngagement, type EngagementIdentity } from "./engagement-adapter";
+import {
+  allowedServices,
+  allowsAnything,
+  clearVendorCookies,
+  type ConsentChoice,
+  type ServiceName,
+} from "./allowed-services";
+import {
+  engagementPage,
+  identifyEngagement,
+  resetEngagement,
+  startEngagement,
+  type EngagementIdentity,
+} from "./engagement-adapter";
 import { useExternalServicesConfig, useHasDeposit } from "./external-services-api";
 import { startGoogleAnalytics } from "./ga-adapter";
 import { startHotjar } from "./hotjar-adapter";
 import { setLiveChatSession, startLiveChat } from "./livechat-adapter";
 import { createPageThrottle } from "./page-throttle";
 import { startPixel, trackPixel } from "./pixel-adapter";
+import { markStarted, started } from "./started-services";
 import { startAfterInteraction } from "./start-after-interaction";
-
-// Per tab: a script, once added, stays; this is what runs.
-const started = new Set<ServiceName>();
-const startedListeners = new Set<() => void>();
-function markStarted(name: ServiceName) {
-  started.add(name);
-  for (const listener of startedListeners) listener();
-}
-
-/** Whether the external live chat runs in this tab (the built-in chat then stays out of its way). */
-export function useExternalLiveChatActive(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      startedListeners.add(listener);
-      return () => void startedListeners.delete(listener);
-    },
-    () => started.has("livechat"),
-    () => false,
-  );
-}
 
 function start(name: ServiceName, config: ExternalServicesConfig): Promise<void> {
   switch (name) {
@@ -98,7 +91,9 @@ export function ExternalServicesRuntime({
   const liveChatOn = running.includes("livechat");
 
   // Engagement: who the player is (reset at logout), and throttled page calls.
-  const identityKey = identity ? `${identity.id}|${identity.email}|${identity.first_name ?? ""}|${identity.last_name ?? ""}` : "";
+  const identityKey = identity
+    ? `${identity.id}|${identity.email}|${identity.first_name ?? ""}|${identity.last_name ?? ""}`
+    : "";
   const identified = useRef<string>("");
   useEffect(() => {
     if (!engagementOn) return;
