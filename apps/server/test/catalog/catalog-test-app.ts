@@ -7,9 +7,12 @@ export type CatalogTestContext = TestContext & {
   createPlayer: () => Promise<{ userId: string; headers: Record<string, string> }>;
 };
 
-/** The real app on a fresh database with the demo catalogue (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function buildCatalogTestApp(): Promise<CatalogTestContext> {
-  const ctx = await buildTestApp({}, { demo: true });
+/**
+ * The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the demo
+ * catalogue unless demo is false (a test then imports its own).
+ */
+export async function buildCatalogTestApp(options: { demo?: boolean } = {}): Promise<CatalogTestContext> {
+  const ctx = await buildTestApp({}, { demo: options.demo ?? true });
   return {
     ...ctx,
     createPlayer: async () => {

@@ -8,9 +8,10 @@ import { z } from "zod";
 import { list, ok } from "../../lib/envelope.ts";
 import { setCatalogCache } from "./cache-headers.ts";
 import { devicesQuery, edgeListQuery, gamesQuery, parseFlag, parseGameFilters } from "./catalog-query.ts";
+import { sendGameList } from "./game-list-body.ts";
 import { getPageContent, lobbyPages } from "./get-page-content.ts";
 import { listCatalogTags } from "./list-catalog-tags.ts";
-import { listEdgeGames } from "./list-games.ts";
+import { listGames } from "./list-games.ts";
 import { listProviders } from "./list-providers.ts";
 
 const wholeList = (n: number) => ({ page: 1, per_page: Math.max(n, 1), total: n });
@@ -62,9 +63,9 @@ export const catalogEdgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { filters, paging } = parseGameFilters(request.query);
       const userId = request.auth?.userId ?? null;
-      const { items, pager } = await listEdgeGames(database, filters, paging, { userId });
+      const page = await listGames(database, filters, paging, { userId, edge: true });
       setCatalogCache(reply, userId !== null);
-      return list(request, items, pager);
+      return sendGameList(request, reply, page);
     },
   );
 

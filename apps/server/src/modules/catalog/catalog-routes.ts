@@ -9,6 +9,7 @@ import { list, ok } from "../../lib/envelope.ts";
 import { playerId, requirePlayer } from "../../lib/request-auth.ts";
 import { PLAYER_CACHE, setCatalogCache } from "./cache-headers.ts";
 import { devicesQuery, gamesQuery, parseFlag, parseGameFilters } from "./catalog-query.ts";
+import { sendGameList } from "./game-list-body.ts";
 import { listCatalogTags } from "./list-catalog-tags.ts";
 import { listGames } from "./list-games.ts";
 import { listProviders } from "./list-providers.ts";
@@ -35,9 +36,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { filters, paging } = parseGameFilters(request.query);
       const userId = request.auth?.userId ?? null;
-      const { items, pager } = await listGames(database, filters, paging, { userId });
+      const page = await listGames(database, filters, paging, { userId, edge: false });
       setCatalogCache(reply, userId !== null);
-      return list(request, items, pager);
+      return sendGameList(request, reply, page);
     },
   );
 
@@ -128,4 +129,3 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

@@ -1,45 +1,172 @@
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "@croupier/db/create-database";
-import type { EdgeGame, Game } from "@croupier/contract/entities/game";
+import { edgeGame, game } from "@croupier/contract/entities/game";
 import type { Pager } from "@croupier/contract/envelope";
 import { AppError } from "../../lib/app-error.ts";
-import { queryRows } from "../../lib/sql-executor.ts";
-import { CATALOG_VERSION, peekCatalogCache, storeCatalogCache } from "./catalog-cache.ts";
+import { hotRows, queryRows } from "../../lib/sql-executor.ts";
+import { CATALOG_VERSION, peekCatalogCache, readCatalogVersion, storeCatalogCache } from "./catalog-cache.ts";
 import type { GameFilters, Paging } from "./catalog-query.ts";
+import { currentSnapshot, LIST_IDS_MAX, peekList, snapshotAt, storeFragment, storeList } from "./catalog-snapshot.ts";
 import { GAME_ORDER, gameColumns, gameConditions, toEdgeGame, toGame } from "./game-sql.ts";
 
-type ListGamesOptions = { userId: string | null };
+type ListGamesOptions = { userId: string | null; edge: boolean };
 
-/** GET /catalog/games: one page of the filtered catalogue in lobby order, and the total. */
+/** One page of games as their JSON texts (the route writes them into the envelope as they are). */
+export type GamesPage = { json: string[]; pager: Pager };
+
+// A page is put together from statements that each read the catalogue version; if the
+// catalogue changes between them, the page is cut again (then by OFFSET, in one statement).
+const ATTEMPTS = 3;
+
+/**
+ * GET /catalog/games and /edgesync/catalog/games: one page of the filtered
+ * catalogue in lobby order, and the total (ADR 043). The ordered guids of the
+ * filter combination are read once per catalogue version and kept (a page is a
+ * slice of them, however deep); the games' JSON likewise. A warm page costs one
+ * statement: the catalogue version (and, for a player, which of the page's games
+ * are favourites), so a change by anyone, in any process, shows at once.
+ */
 export async function listGames(
   database: DatabaseHandle,
   filters: GameFilters,
   paging: Paging,
   options: ListGamesOptions,
-): Promise<{ items: Game[]; pager: Pager }> {
-  const { rows, pager } = await queryGames(database, filters, paging, { ...options, edge: false });
-  return { items: rows.map(toGame), pager };
+): Promise<GamesPage> {
+  if (filters.favorites_only && !options.userId)
+    throw new AppError("UNAUTHORIZED", "Please log in to see your favourite games.");
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const page = await pageFromSnapshot(database, filters, paging, options);
+    if (page) return page;
+  }
+  return pageByOffset(database, filters, paging, options);
 }
 
-/** GET /edgesync/catalog/games: the same list with the edge-sync fields. */
-export async function listEdgeGames(
+/** The page cut from the kept lists; null when the catalogue changed under it (try again). */
+async function pageFromSnapshot(
   database: DatabaseHandle,
   filters: GameFilters,
   paging: Paging,
   options: ListGamesOptions,
-): Promise<{ items: EdgeGame[]; pager: Pager }> {
-  const { rows, pager } = await queryGames(database, filters, paging, { ...options, edge: true });
-  return { items: rows.map(toEdgeGame), pager };
+): Promise<GamesPage | null> {
+  // Favourites are a player's own and change without a catalogue version: listed afresh each time.
+  const key = filters.favorites_only ? null : JSON.stringify(filters);
+  let snapshot = currentSnapshot(database);
+  let ids = key && snapshot ? peekList(snapshot, key) : undefined;
+  // True once a statement of this request has shown the snapshot's version is current.
+  let verified = false;
+  if (ids === undefined || !snapshot) {
+    const listed = await queryGameIds(database, filters, options.userId);
+    snapshot = snapshotAt(database, listed.version);
+    ids = listed.ids;
+    if (key) storeList(snapshot, key, ids);
+    verified = true;
+  }
+  if (ids === null) return pageByOffset(database, filters, paging, options);
+
+  const offset = (paging.page - 1) * paging.per_page;
+  const slice = ids.slice(offset, offset + paging.per_page);
+  const kind = options.edge ? "edge" : "game";
+  const missing = slice.filter((guid) => !snapshot.fragments.has(`${kind}:${guid}`));
+  const fetched = new Map<string, string>();
+  if (missing.length > 0) {
+    const rows = await queryRows<Record<string, unknown> & { catalog_version: string }>(
+      database.db,
+      sql`SELECT ${gameColumns({ userId: null, edge: options.edge })}, ${CATALOG_VERSION} AS catalog_version
+       FROM games g JOIN providers p ON p.guid = g.provider_guid
+       WHERE g.guid = ANY(${sql.param(missing)}::uuid[])`,
+    );
+    if (rows.length !== missing.length || rows.some((r) => r.catalog_version !== snapshot.version)) {
+      // The catalogue changed since the list was cut: start over from the version now current.
+      snapshotAt(database, await readCatalogVersion(database));
+      return null;
+    }
+    verified = true;
+    for (const row of rows) {
+      const json = gameJson(row, options.edge);
+      fetched.set(row.guid as string, json);
+      storeFragment(snapshot, `${kind}:${row.guid as string}`, json);
+    }
+  }
+
+  let favorites: ReadonlySet<string> = new Set();
+  if (filters.favorites_only) favorites = new Set(slice);
+  else if (options.userId || !verified) {
+    const read = await readVersionAndFavorites(database, options.userId, slice);
+    if (!verified && read.version !== snapshot.version) {
+      snapshotAt(database, read.version);
+      return null;
+    }
+    favorites = read.favorites;
+  }
+
+  const json = slice.map((guid) => {
+    const text = fetched.get(guid) ?? snapshot.fragments.get(`${kind}:${guid}`)!;
+    return favorites.has(guid) ? markFavorite(text) : text;
+  });
+  return { json, pager: { page: paging.page, per_page: paging.per_page, total: ids.length } };
 }
 
-async function queryGames(
+/**
+ * Every matching guid in lobby order and the catalogue version, in one
+ * statement (one snapshot); ids null when there are more than LIST_IDS_MAX.
+ */
+async function queryGameIds(
+  database: DatabaseHandle,
+  filters: GameFilters,
+  userId: string | null,
+): Promise<{ version: string; ids: string[] | null }> {
+  const where = sql.join(gameConditions(filters, userId), sql` AND `);
+  const [row] = await queryRows<{ version: string; ids: string[] }>(
+    database.db,
+    sql`SELECT ${CATALOG_VERSION} AS version, ARRAY(
+       SELECT g.guid::text FROM games g JOIN providers p ON p.guid = g.provider_guid
+       WHERE ${where}
+       ORDER BY ${GAME_ORDER}
+       LIMIT ${LIST_IDS_MAX + 1}
+     ) AS ids`,
+  );
+  const ids = row!.ids;
+  return { version: row!.version, ids: ids.length > LIST_IDS_MAX ? null : ids };
+}
+
+/** The catalogue version and which of the games are the player's favourites, in one statement. */
+async function readVersionAndFavorites(
+  database: DatabaseHandle,
+  userId: string | null,
+  guids: string[],
+): Promise<{ version: string; favorites: ReadonlySet<string> }> {
+  if (!userId || guids.length === 0) return { version: await readCatalogVersion(database), favorites: new Set() };
+  // hotRows: a player's every lobby page runs it; the statement text never varies.
+  const [row] = await hotRows<{ version: string; favorites: string[] }>(
+    database,
+    sql`SELECT ${CATALOG_VERSION} AS version, ARRAY(
+       SELECT f.game_guid::text FROM favorites f
+       WHERE f.user_guid = ${userId} AND f.game_guid = ANY(${sql.param(guids)}::uuid[])
+     ) AS favorites`,
+  );
+  return { version: row!.version, favorites: new Set(row!.favorites) };
+}
+
+/** The game's JSON exactly as the route's response schema would serialise it (checked against it here, once). */
+function gameJson(row: Record<string, unknown>, edge: boolean): string {
+  return JSON.stringify(edge ? edgeGame.parse(toEdgeGame(row)) : game.parse(toGame(row)));
+}
+
+function markFavorite(json: string): string {
+  // Spreading keeps the key order; is_favorite keeps its place.
+  return JSON.stringify({ ...(JSON.parse(json) as Record<string, unknown>), is_favorite: true });
+}
+
+/**
+ * The page by OFFSET in one statement: for filter combinations matching more
+ * than LIST_IDS_MAX games, and when the catalogue kept changing under the kept lists.
+ */
+async function pageByOffset(
   database: DatabaseHandle,
   filters: GameFilters,
   paging: Paging,
-  options: ListGamesOptions & { edge: boolean },
-) {
-  if (filters.favorites_only && !options.userId)
-    throw new AppError("UNAUTHORIZED", "Please log in to see your favourite games.");
+  options: ListGamesOptions,
+): Promise<GamesPage> {
   const offset = (paging.page - 1) * paging.per_page;
 
   // The page is chosen on the narrow row first; the per-game subqueries (tags,
@@ -86,6 +213,8 @@ async function queryGames(
     const version = rows[0]?.catalog_version ?? undefined;
     total = known && version !== undefined && known.version === version ? known.value : await (eagerCount ?? count());
   }
-  return { rows, pager: { page: paging.page, per_page: paging.per_page, total } };
+  return {
+    json: rows.map((row) => gameJson(row, options.edge)),
+    pager: { page: paging.page, per_page: paging.per_page, total },
+  };
 }
-
