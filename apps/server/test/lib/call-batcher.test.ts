@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createCallBatcher, type CallBatcherOptions } from "../../src/lib/call-batcher.ts";
+import {
+  batcherPerDatabase,
+  callBatcherTotals,
+  createCallBatcher,
+  type BatchSlot,
+  type CallBatcherOptions,
+} from "../../src/lib/call-batcher.ts";
 
 // No timers: every batch stays open until the test settles it, and the only
 // waiting is one turn of the event loop (the batcher gathers a turn's items
@@ -325,5 +331,198 @@ describe("createCallBatcher", () => {
     }
     // The smallest valid batcher works: one item at a time.
     expect(() => createCallBatcher({ run, max_batch: 1, max_in_flight: 1 })).not.toThrow();
+  });
+});
+
+/** A slot the test grants by hand, as another process's batch would by ending. */
+function controlledSlot() {
+  const requests: Deferred<(() => void) | undefined>[] = [];
+  const log: string[] = [];
+  let held = 0;
+  const slot: BatchSlot = {
+    acquire: () => {
+      const request = deferred<(() => void) | undefined>();
+      requests.push(request);
+      log.push("acquire");
+      return request.promise;
+    },
+  };
+  /** Grants the oldest request; its release is recorded once. */
+  const grant = (index = requests.length - 1) => {
+    held += 1;
+    let released = false;
+    requests[index]!.resolve(() => {
+      expect(released).toBe(false);
+      released = true;
+      held -= 1;
+      log.push("release");
+    });
+  };
+  return { slot, requests, grant, log, held: () => held };
+}
+
+describe("createCallBatcher with a slot shared beyond the process", () => {
+  it("forms the batch only once the slot is held: everything queued while waiting leaves together", async () => {
+    const control = controlledRun();
+    const shared = controlledSlot();
+    const batcher = createCallBatcher<number, string>({
+      run: control.run,
+      max_batch: 16,
+      max_in_flight: 1,
+      slot: shared.slot,
+    });
+    const results = [settle(batcher.submit(1))];
+    await nextTurn();
+    // Asked for the slot, which another process holds: no batch yet, however many turns pass.
+    expect(shared.requests).toHaveLength(1);
+    for (const item of [2, 3, 4, 5]) {
+      results.push(settle(batcher.submit(item)));
+      await nextTurn();
+    }
+    expect(control.batches).toHaveLength(0);
+    expect(shared.requests).toHaveLength(1);
+    expect(batcher.pending()).toBe(5);
+
+    shared.grant();
+    await nextTurn();
+    expect(control.batches.map((b) => b.items)).toEqual([[1, 2, 3, 4, 5]]);
+    expect(shared.held()).toBe(1);
+    succeed(control.batches[0]!);
+    expect(await Promise.all(results)).toEqual([1, 2, 3, 4, 5].map((i) => ({ ok: true, value: output(i) })));
+    // Given back once the batch was done, and before its callers heard.
+    expect(shared.held()).toBe(0);
+    expect(shared.log).toEqual(["acquire", "release"]);
+  });
+
+  it("gives the slot back when the batch fails, and the next batch asks again", async () => {
+    const control = controlledRun();
+    const shared = controlledSlot();
+    const batcher = createCallBatcher<number, string>({
+      run: control.run,
+      max_batch: 16,
+      max_in_flight: 1,
+      slot: shared.slot,
+    });
+    const doomed = settle(batcher.submit(1));
+    await nextTurn();
+    shared.grant();
+    await nextTurn();
+    const later = settle(batcher.submit(2));
+    await nextTurn();
+    const boom = new Error("connection lost");
+    control.batches[0]!.done.reject(boom);
+    expect(await doomed).toEqual({ ok: false, error: boom });
+    expect(shared.log).toEqual(["acquire", "release", "acquire"]);
+    expect(shared.held()).toBe(0);
+    shared.grant();
+    await nextTurn();
+    succeed(control.batches[1]!);
+    expect(await later).toEqual({ ok: true, value: "out-2" });
+    expect(shared.log).toEqual(["acquire", "release", "acquire", "release"]);
+  });
+
+  it("runs the batch anyway when no slot could be had (undefined or a rejection)", async () => {
+    const control = controlledRun();
+    let attempt = 0;
+    const slot: BatchSlot = {
+      acquire: () => {
+        attempt += 1;
+        return attempt === 1 ? Promise.resolve(undefined) : Promise.reject(new Error("database unreachable"));
+      },
+    };
+    const batcher = createCallBatcher<number, string>({ run: control.run, max_batch: 16, max_in_flight: 1, slot });
+    const first = settle(batcher.submit(1));
+    await nextTurn();
+    await nextTurn();
+    expect(control.batches.map((b) => b.items)).toEqual([[1]]);
+    succeed(control.batches[0]!);
+    expect(await first).toEqual({ ok: true, value: "out-1" });
+    const second = settle(batcher.submit(2));
+    await nextTurn();
+    await nextTurn();
+    expect(control.batches.map((b) => b.items)).toEqual([[1], [2]]);
+    succeed(control.batches[1]!);
+    expect(await second).toEqual({ ok: true, value: "out-2" });
+  });
+
+  it("with two in flight: asks for a second slot only for what one batch cannot carry", async () => {
+    const control = controlledRun();
+    const shared = controlledSlot();
+    const batcher = createCallBatcher<number, string>({
+      run: control.run,
+      max_batch: 2,
+      max_in_flight: 2,
+      slot: shared.slot,
+    });
+    const results = [1, 2].map((i) => batcher.submit(i));
+    await nextTurn();
+    // Two items fit one batch: one request.
+    expect(shared.requests).toHaveLength(1);
+    results.push(batcher.submit(3));
+    await nextTurn();
+    expect(shared.requests).toHaveLength(2);
+    // The second request is granted first and carries the two oldest; the first then finds [3].
+    shared.grant(1);
+    await nextTurn();
+    expect(control.batches.map((b) => b.items)).toEqual([[1, 2]]);
+    shared.grant(0);
+    await nextTurn();
+    expect(control.batches.map((b) => b.items)).toEqual([[1, 2], [3]]);
+    succeed(control.batches[0]!);
+    succeed(control.batches[1]!);
+    expect(await Promise.all(results)).toEqual([1, 2, 3].map(output));
+    expect(shared.held()).toBe(0);
+
+    // Three items: two requests again; each grant carries at most max_batch, in submission order.
+    const more = [4, 5, 6].map((i) => batcher.submit(i));
+    await nextTurn();
+    expect(shared.requests).toHaveLength(4);
+    shared.grant(2);
+    await nextTurn();
+    expect(control.batches.map((b) => b.items).slice(2)).toEqual([[4, 5]]);
+    // Item 6 leaves with the other slot.
+    shared.grant(3);
+    await nextTurn();
+    expect(control.batches.map((b) => b.items).slice(2)).toEqual([[4, 5], [6]]);
+    succeed(control.batches[2]!);
+    succeed(control.batches[3]!);
+    expect(await Promise.all(more)).toEqual([4, 5, 6].map(output));
+    expect(shared.held()).toBe(0);
+  });
+});
+
+describe("batcherPerDatabase", () => {
+  it("makes one batcher per database with that database's slot, and counts batches and items by name", async () => {
+    const name = `test-batcher-${Math.random()}`;
+    const slotsAsked: string[] = [];
+    const runs: { database: string; items: number[] }[] = [];
+    const batcherFor = batcherPerDatabase<{ db: object; label: string }, number, string>({
+      max_batch: 8,
+      max_in_flight: 1,
+      name,
+      slot: (database) => {
+        slotsAsked.push(database.label);
+        return database.label === "a" ? { acquire: () => Promise.resolve(undefined) } : undefined;
+      },
+      run: (database, items) => {
+        runs.push({ database: database.label, items });
+        return Promise.resolve(items.map(output));
+      },
+    });
+    const a = { db: {}, label: "a" };
+    const b = { db: {}, label: "b" };
+    expect(batcherFor(a)).toBe(batcherFor(a));
+    expect(batcherFor(a)).not.toBe(batcherFor(b));
+    expect(slotsAsked).toEqual(["a", "b"]);
+    expect(await Promise.all([batcherFor(a).submit(1), batcherFor(a).submit(2), batcherFor(b).submit(3)])).toEqual([
+      "out-1",
+      "out-2",
+      "out-3",
+    ]);
+    expect(runs).toEqual([
+      { database: "a", items: [1, 2] },
+      { database: "b", items: [3] },
+    ]);
+    expect(callBatcherTotals().get(name)).toMatchObject({ batches: 2, items: 3 });
   });
 });
