@@ -14,8 +14,6 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { RouteRules } from "./components/route-rules";
-import { fidSetCookie } from "./features/attribution/fid";
-import { segmentSetCookie } from "./features/feature-flags/segment-cookie";
 import { FeatureFlagsProvider } from "./features/feature-flags/feature-flags-provider";
 import { ALL_OFF } from "./features/feature-flags/feature-names";
 import { resolveFeatureFlags } from "./features/feature-flags/resolve-feature-flags.server";
@@ -25,22 +23,14 @@ import { loadProfileForPage } from "./features/identity/load-profile.server";
 import { RealtimeProvider } from "./features/realtime/realtime-provider";
 import { DeferredRuntimes } from "./components/deferred-runtimes";
 import { LazyToaster } from "./components/lazy-toaster";
+import { pageSetCookies } from "./components/page-cookies";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
 import { ConsentRuntime } from "./features/consent/consent-runtime";
 import { promoPopupsConfig } from "./features/promo-popups/promo-popups-config.server";
 import { authStateFromRequest } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
 import { useAuth } from "./lib/use-auth";
-import {
-  BTAG_COOKIE,
-  BTAG_COOKIE_MAX_AGE,
-  BTAG_PARAM,
-  LOCALE,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE,
-  parseCookies,
-  serializeCookie,
-} from "./lib/cookies";
+import { BTAG_COOKIE, BTAG_COOKIE_MAX_AGE, BTAG_PARAM, serializeCookie } from "./lib/cookies";
 import { ModalHost } from "./modals/modal-host";
 import { toSearch } from "./lib/modal-params";
 import { useNonce } from "./lib/nonce";
@@ -53,7 +43,6 @@ import { createServerApi } from "./lib/server-api";
  * state, btag capture (cookie, then the address without it) and the 365-day locale cookie.
  */
 const requestSetup: Route.MiddlewareFunction = async ({ request, context, url }, next) => {
-  const cookies = parseCookies(request.headers.get("cookie"));
   const btag = url.searchParams.get(BTAG_PARAM);
   if (btag !== null) {
     const clean = new URLSearchParams(url.searchParams);
@@ -68,15 +57,9 @@ const requestSetup: Route.MiddlewareFunction = async ({ request, context, url },
   context.set(authContext, authStateFromRequest(request.headers));
 
   const response = await next();
-  // fid (a tracking id) is kept for attribution at sign-up and for trackers (issue #19).
-  const fidCookie = fidSetCookie(url, request.headers.get("cookie"));
-  if (fidCookie) response.headers.append("set-cookie", fidCookie);
-  // The feature-status gate's cookie (seed): every browser gets one with its first page.
-  const segmentCookie = segmentSetCookie(request.headers.get("cookie"));
-  if (segmentCookie) response.headers.append("set-cookie", segmentCookie);
-  if (cookies.get(LOCALE_COOKIE) !== LOCALE) {
-    response.headers.append("set-cookie", serializeCookie(LOCALE_COOKIE, LOCALE, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE }));
-  }
+  // fid, the feature-status gate's segment cookie and the locale: from the request alone (the host's page cache sets the same).
+  for (const cookie of pageSetCookies(url, request.headers.get("cookie")))
+    response.headers.append("set-cookie", cookie);
   return response;
 };
 
