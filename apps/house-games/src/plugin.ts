@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { DatabaseHandle } from "@croupier/db/create-database";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@croupier/db/is-database-unavailable";
 import { migrateHouse } from "./db/migrate-house.ts";
 import { findGame, houseGames } from "./games/game-catalog.ts";
 import { houseSecurity } from "./http/openapi-security.ts";
@@ -154,6 +155,16 @@ export async function houseGamesPlugin(app: FastifyInstance, options: HouseGames
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) return reply.status(status).send(fail(request, "BAD_REQUEST", "Bad request."));
+    // The database (schema house, shared with the platform) is restarting or out of reach (ADR 039, ADR 046):
+    // "try again", not a crash. Whatever the request did is committed or not at all; an unfinished round is
+    // finished by recovery with its stored outcome, and a replay of a round (client_request_id) answers it.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "house games request: database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send(fail(request, "SERVICE_UNAVAILABLE", "The game server is briefly unavailable. Please try again in a moment.", { retry_after_ms: DATABASE_RETRY_AFTER_SECONDS * 1000 }));
+    }
     request.log.error({ err: error }, "house games request failed");
     return reply.status(500).send(fail(request, "INTERNAL_ERROR", "Something went wrong; quote the request id."));
   });

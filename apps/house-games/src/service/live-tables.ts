@@ -10,6 +10,7 @@ import { drawRoulette, pocketLabel } from "../games/roulette/roulette.ts";
 import { Fraction } from "../stats/fraction.ts";
 import type { HouseContext } from "./house-context.ts";
 import { decimalInput, plainText, ruleRefusal } from "../http/input.ts";
+import { isDatabaseUnavailable } from "@croupier/db/is-database-unavailable";
 import { HouseError, walletRefusal } from "./house-error.ts";
 import { loadSession, platformToken, type SessionRow } from "./sessions.ts";
 
@@ -280,7 +281,12 @@ export class LiveTables {
           WHERE s NOT IN (SELECT seat FROM house.live_seats WHERE game_code = $1) ORDER BY s LIMIT 1
          ON CONFLICT (game_code, session_id) DO UPDATE SET last_seen = now() RETURNING seat`,
         [game.code, session.id, nickname, config.seats],
-      ).catch(() => []);
+      ).catch((error: unknown) => {
+        // Another session took the same seat number at once: try the next free one. A database outage is not
+        // a full table: it is answered 503 (ADR 046).
+        if (isDatabaseUnavailable(error)) throw error;
+        return [];
+      });
       if (row) return this.table(game.code);
     }
     throw new HouseError("TABLE_FULL", "Every seat is taken.", 409);

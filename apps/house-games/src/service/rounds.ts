@@ -308,7 +308,10 @@ async function refundRound(ctx: HouseContext, session: SessionRow, roundId: stri
     }
     last = answer;
   }
-  await update(ctx, roundId, { status: "refunded", win: "0", error: reason, balance_after: last ? toFixedAmount(totalBalance(last)!, 18, "trunc") : null, wallet: { ...book, rolledBack: true } }, true);
+  // A rollback without a token of a bet the platform never saw (recovery after an outage: the provider keeps no
+  // token) answers OK with no balance, since no wallet is named: the round is refunded all the same.
+  const after = last ? totalBalance(last) : null;
+  await update(ctx, roundId, { status: "refunded", win: "0", error: reason, balance_after: after === null ? null : toFixedAmount(after, 18, "trunc"), wallet: { ...book, rolledBack: true } }, true);
   return true;
 }
 
