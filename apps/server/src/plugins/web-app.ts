@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -12,8 +12,31 @@ import { readRefreshCookie } from "../modules/identity/tokens/refresh-cookie.ts"
 import { applySiteRules } from "../modules/site-rules/apply-site-rules.ts";
 import { externalServiceOrigins, type ExternalOrigins } from "../modules/external-services/external-service-origins.ts";
 import { getExternalServices } from "../modules/external-services/get-external-services.ts";
+import { createPageCache, type CachedPage, type PageCacheLimits } from "../modules/page-cache/create-page-cache.ts";
+import { hashInlineScripts } from "../modules/page-cache/hash-inline-scripts.ts";
+import { createContentVersionReader } from "../modules/page-cache/read-content-version.ts";
 
-type Options = { buildDir: string };
+type Options = {
+  buildDir: string;
+  /** The anonymous pages' HTML cache (ADR 044); false turns it off. Tests shorten its limits. */
+  pageCache?: (Partial<PageCacheLimits> & { version_interval_ms?: number }) | false;
+};
+
+/**
+ * ADR 044. 500 documents of ~50 KB (plus their br and gzip copies) stay far below the byte bound;
+ * the TTL bounds what no version tracks (feature flags, settings, the web process's own 15-30 s
+ * caches), the version interval how late another process's catalogue change is seen.
+ */
+const PAGE_CACHE_DEFAULTS: PageCacheLimits & { version_interval_ms: number } = {
+  max_entries: 500,
+  max_bytes: 64 * 1024 * 1024,
+  ttl_ms: 10_000,
+  version_interval_ms: 500,
+};
+/** A cached page is stored, not fresh: every use revalidates (ETag), so a change reaches browsers with the next load. */
+const CACHED_PAGE_CACHE_CONTROL = "no-cache";
+/** The document differs by encoding, by device kind and crawler (user agent) and by player (the refresh cookie). */
+const CACHED_PAGE_VARY = "accept-encoding, user-agent, cookie";
 
 const API_PATH = /^\/(api|socket\.io|_ipx)(\/|\?|$)/;
 const ACCOUNT_PATH = /^\/account(\/|\?|\.|$)/;
@@ -48,14 +71,30 @@ export function htmlEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
   return undefined;
 }
 
+/** If-None-Match against a cached document's ETag: "*", or any listed tag by weak comparison (GET may). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
+}
+
 function compressHtml(body: Buffer, encoding: "br" | "gzip") {
   return encoding === "br"
-    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : gzip(body, { level: 6 });
 }
 
 /** What the web app's entry.server exports so SSR can reach the API without a network hop. */
-export type WebLoadContextFactory = (deps: { apiFetch: (request: Request) => Promise<Response>; nonce: string }) => unknown;
+export type WebLoadContextFactory = (deps: {
+  apiFetch: (request: Request) => Promise<Response>;
+  nonce: string;
+}) => unknown;
+/** entry.server's page-cache hooks (ADR 044): the cookies a page sets from the request alone, and the render variant. */
+type PageSetCookies = (url: URL, cookieHeader: string | null) => string[];
+type PageVariant = (userAgent: string | null | undefined) => string;
 
 /** Google's reCAPTCHA: api.js comes from www.google.com, its code from www.gstatic.com, and the widget is an iframe of www.google.com. */
 const CAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
@@ -67,16 +106,18 @@ const CAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
  * page cannot post what it finds to somewhere else with fetch, XHR, beacons or websockets.
  */
 export function contentSecurityPolicy(
-  nonce: string,
+  nonce: string | { hashes: string[] },
   options: { captcha: boolean; websocketOrigin: string; external?: ExternalOrigins },
 ) {
+  // A nonce per render, or (a cached document shared by many visitors, ADR 044) its inline scripts' hashes.
+  const inline = typeof nonce === "string" ? ` 'nonce-${nonce}'` : nonce.hashes.map((hash) => ` ${hash}`).join("");
   const captcha = options.captcha ? ` ${CAPTCHA_SOURCES}` : "";
   // Exactly the configured third-party services' origins (ADR 027); none configured adds nothing.
   const extra = (list: string[] | undefined) => (list && list.length > 0 ? ` ${list.join(" ")}` : "");
   const external = options.external;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${captcha}${extra(external?.script)}`,
+    `script-src 'self'${inline}${captcha}${extra(external?.script)}`,
     `style-src 'self' 'unsafe-inline'${extra(external?.style)}`,
     `img-src 'self' data: blob:${extra(external?.img)}`,
     "font-src 'self' data:",
@@ -95,9 +136,14 @@ export function contentSecurityPolicy(
  * browser accepts them), everything else server-rendered (HTML compressed).
  * Not wrapped in fastify-plugin: its catch-all and body parser stay scoped here.
  */
-export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) {
+export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: pageCacheOption }: Options) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const entry = build.entry.module as { createLoadContext?: WebLoadContextFactory; createRequestHandler?: typeof createRequestHandler };
+  const entry = build.entry.module as {
+    createLoadContext?: WebLoadContextFactory;
+    createRequestHandler?: typeof createRequestHandler;
+    pageSetCookies?: PageSetCookies;
+    pageVariant?: PageVariant;
+  };
   // The build's own react-router copy: with middleware on, the context it gets must be an instance of
   // *its* RouterContextProvider, which a second installed copy of react-router would not satisfy.
   const handle = (entry.createRequestHandler ?? createRequestHandler)(
@@ -174,12 +220,109 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     return session.userId;
   };
 
+  // The anonymous pages' HTML cache (ADR 044): only with a build that exports its hooks.
+  const { pageSetCookies, pageVariant } = entry;
+  const cacheSettings =
+    pageCacheOption === false || !pageSetCookies || !pageVariant
+      ? null
+      : { ...PAGE_CACHE_DEFAULTS, ...pageCacheOption };
+  const pageCache = cacheSettings ? createPageCache(cacheSettings) : null;
+  const readContentVersion = cacheSettings
+    ? createContentVersionReader(app.database, cacheSettings.version_interval_ms)
+    : null;
+  /** Renders in flight per key: concurrent misses of one page wait for the first instead of rendering it again. */
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+
+  /**
+   * The cache key of a request the cache may answer, else null: a GET of a page address without a
+   * query (a query may open a dialog, carry btag or fid), not loader data, not the account area,
+   * from a visitor (no Authorization header, no refresh cookie, valid or not). The key is origin,
+   * path, render variant (device kind, crawler) and catalogue version; the country is not in it
+   * because it only decides redirects, and those (site rules) ran before this.
+   */
+  const pageCacheKey = async (request: FastifyRequest): Promise<string | null> => {
+    if (!pageCache || !readContentVersion || !pageVariant || request.method !== "GET") return null;
+    const url = request.url;
+    if (url.includes("?") || url.endsWith(".data") || ACCOUNT_PATH.test(url)) return null;
+    if (request.headers.authorization !== undefined || readRefreshCookie(request, app.env)) return null;
+    const version = await readContentVersion();
+    if (version === null) return null;
+    return `${request.protocol}://${request.host}${url}\n${pageVariant(request.headers["user-agent"])}\n${version}`;
+  };
+
+  /** The HTML pages' policy for this request (its websocket origin) with a nonce or a cached document's hashes. */
+  const pagePolicy = async (request: FastifyRequest, inline: string | { hashes: string[] }) => {
+    const websocketOrigin = `${request.protocol === "https" ? "wss" : "ws"}://${request.host}`;
+    const external = externalServiceOrigins(
+      await getExternalServices(app.database.db, app.env),
+      app.env.EXTERNAL_SERVICES_BASE_URL,
+    );
+    return contentSecurityPolicy(inline, { captcha: app.env.CAPTCHA_ENABLED, websocketOrigin, external });
+  };
+
+  /** A cached document: its own cookies for this request (from the request alone), 304 when the browser holds it. */
+  const sendCachedPage = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    reply.status(page.status);
+    for (const [key, value] of page.headers) reply.header(key, value);
+    const cookies = pageSetCookies!(new URL(request.url, "http://page.internal"), request.headers.cookie ?? null);
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+    reply.header("etag", page.etag);
+    reply.header("cache-control", CACHED_PAGE_CACHE_CONTROL);
+    reply.header("vary", CACHED_PAGE_VARY);
+    reply.header("content-security-policy", await pagePolicy(request, { hashes: page.script_hashes }));
+    if (etagMatches(request.headers["if-none-match"], page.etag)) {
+      reply.removeHeader("content-type");
+      return reply.status(304).send();
+    }
+    const encoding = htmlEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return reply.send(page.body);
+    reply.header("content-encoding", encoding);
+    return reply.send(encoding === "br" ? page.br : page.gzip);
+  };
+
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
     // Unknown API paths answer the API's 404 envelope, never an HTML page (and SSR calls to them never recurse into SSR).
     if (API_PATH.test(request.url)) return reply.callNotFound();
     // Operator rules (restricted countries, maintenance, moved paths) before anything renders (ADR 028).
     if (await applySiteRules(request, reply, { db: app.database.db, env: app.env })) return reply;
-    const nonce = randomBytes(16).toString("base64");
+    const cacheKey = await pageCacheKey(request);
+    if (cacheKey === null) {
+      await renderPage(request, reply, null);
+      return reply;
+    }
+    const hit = pageCache!.get(cacheKey);
+    if (hit) return sendCachedPage(request, reply, hit);
+    const pending = rendering.get(cacheKey);
+    const shared = pending ? await pending : null;
+    if (shared) return sendCachedPage(request, reply, shared);
+    if (pending) {
+      await renderPage(request, reply, null);
+      return reply;
+    }
+    let settle: (page: CachedPage | null) => void = () => {};
+    rendering.set(cacheKey, new Promise((resolve) => (settle = resolve)));
+    try {
+      const page = await renderPage(request, reply, cacheKey);
+      settle(page);
+      return page ? sendCachedPage(request, reply, page) : reply;
+    } finally {
+      settle(null);
+      rendering.delete(cacheKey);
+    }
+  };
+
+  /**
+   * Renders the page. With a cache key the render gets no nonce (the document may be shared: its
+   * policy lists the hashes of its inline scripts instead); when the answer can be shared (200,
+   * HTML, no cookies but the request's own, no no-store) it is stored and returned unsent for the
+   * caller to send. Otherwise it is sent here and null returned.
+   */
+  const renderPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cacheKey: string | null,
+  ): Promise<CachedPage | null> => {
+    const nonce = cacheKey === null ? randomBytes(16).toString("base64") : "";
     const origin = `${request.protocol}://${request.host}`;
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
@@ -193,12 +336,71 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     const webRequest = new Request(origin + request.url, {
       method: request.method,
       headers,
-      body: hasBody ? (request.body as ReadableStream | undefined) ?? (request.raw as never) : undefined,
+      body: hasBody ? ((request.body as ReadableStream | undefined) ?? (request.raw as never)) : undefined,
       signal: controller.signal,
       // @ts-expect-error Node's fetch needs duplex for streamed bodies.
       duplex: hasBody ? "half" : undefined,
     });
     const response = await handle(webRequest, makeContext?.({ apiFetch, nonce }) as never);
+    const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+    if (cacheKey !== null && isHtml && response.body) {
+      const body = Buffer.from(await response.arrayBuffer());
+      const page = await toCachedPage(request, response, body);
+      if (page) {
+        pageCache!.set(cacheKey, page);
+        return page;
+      }
+      await sendRendered(request, reply, response, body, { hashes: hashInlineScripts(body.toString("utf8")) }, player);
+      return null;
+    }
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+    await sendRendered(request, reply, response, body, nonce, player);
+    return null;
+  };
+
+  /** A document worth sharing: 200 HTML, not marked private, whose only cookies are the ones every visitor's request gets. */
+  const toCachedPage = async (
+    request: FastifyRequest,
+    response: Response,
+    body: Buffer,
+  ): Promise<CachedPage | null> => {
+    if (response.status !== 200 || response.headers.has("content-encoding")) return null;
+    if (/no-store|private/i.test(response.headers.get("cache-control") ?? "")) return null;
+    const cookies = response.headers.getSetCookie();
+    const expected = pageSetCookies!(new URL(request.url, "http://page.internal"), request.headers.cookie ?? null);
+    if (cookies.length !== expected.length || cookies.some((cookie, i) => cookie !== expected[i])) return null;
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    const headers: [string, string][] = [];
+    for (const [key, value] of response.headers) {
+      if (!["set-cookie", "content-length", "content-encoding", "vary", "etag", "cache-control"].includes(key))
+        headers.push([key, value]);
+    }
+    return {
+      body,
+      br,
+      gzip: gz,
+      etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      script_hashes: hashInlineScripts(body.toString("utf8")),
+      headers,
+      status: response.status,
+      stored_at_ms: Date.now(),
+    };
+  };
+
+  /** Sends a render as it came (today's path): its headers and cookies, the policy, compressed when worth it. */
+  const sendRendered = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    response: Response,
+    body: Buffer | null,
+    inline: string | { hashes: string[] },
+    player: string | null,
+  ) => {
     reply.status(response.status);
     for (const [key, value] of response.headers) {
       if (key === "set-cookie") continue;
@@ -207,19 +409,20 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir }: Options) 
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header("set-cookie", cookies);
     const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
-    if (isHtml) {
-      const websocketOrigin = `${request.protocol === "https" ? "wss" : "ws"}://${request.host}`;
-      const external = externalServiceOrigins(await getExternalServices(app.database.db, app.env), app.env.EXTERNAL_SERVICES_BASE_URL);
-      reply.header("content-security-policy", contentSecurityPolicy(nonce, { captcha: app.env.CAPTCHA_ENABLED, websocketOrigin, external }));
-    }
+    if (isHtml) reply.header("content-security-policy", await pagePolicy(request, inline));
     // A page (or loader data) rendered for a logged-in player, and the account area whoever asks,
     // carries personal data: no browser or shared cache may keep it (issue #13, item 8).
     if (player || ACCOUNT_PATH.test(request.url)) reply.header("cache-control", "no-store");
-    const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-    const encoding = isHtml && body && body.length >= COMPRESS_MIN_BYTES ? htmlEncoding(request.headers["accept-encoding"]) : undefined;
+    const encoding =
+      isHtml && body && body.length >= COMPRESS_MIN_BYTES
+        ? htmlEncoding(request.headers["accept-encoding"])
+        : undefined;
     if (!body || !encoding || response.headers.has("content-encoding")) return reply.send(body);
     reply.header("content-encoding", encoding);
-    reply.header("vary", response.headers.has("vary") ? `${response.headers.get("vary")}, accept-encoding` : "accept-encoding");
+    reply.header(
+      "vary",
+      response.headers.has("vary") ? `${response.headers.get("vary")}, accept-encoding` : "accept-encoding",
+    );
     reply.removeHeader("content-length");
     return reply.send(await compressHtml(body, encoding));
   };
