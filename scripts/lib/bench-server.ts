@@ -14,6 +14,8 @@ export type BenchServer = {
   databaseUrl: string;
   /** Stops the server and removes its DATA_DIR. */
   stop: () => Promise<void>;
+  /** The server process's id (CPU time from /proc/<pid>/stat). */
+  pid: number | undefined;
 };
 
 /** Resolves once /readyz answers 200; on failure the server is stopped and its DATA_DIR removed. */
@@ -54,5 +56,5 @@ export async function startBenchServer({ name }: { name: string }): Promise<Benc
     await stop();
     throw error;
   }
-  return { origin, databaseUrl, stop };
+  return { origin, databaseUrl, stop, pid: server.pid };
 }
