@@ -81,7 +81,9 @@ export const games = pgTable(
   },
   (t) => [
     uniqueIndex("games_external_guid_uq").on(t.external_guid),
-    // The lobby's default order, also the tiebreak of every filtered list.
+    // The lobby's default order, also the tiebreak of every filtered list. The three lobby-order
+    // indexes also INCLUDE the columns the lobby filters on (status, section, studio, devices;
+    // migration 0045, ADR 043), which Drizzle cannot declare: a list is an index-only scan in order.
     index("games_status_ordering_idx").on(t.game_status, t.game_ordering, t.game_name, t.guid),
     index("games_provider_ordering_idx").on(t.provider_guid, t.game_ordering, t.game_name, t.guid),
     index("games_system_tag_ordering_idx").on(t.system_tag_guid, t.game_ordering, t.game_name, t.guid),
@@ -107,6 +109,7 @@ export const gameTags = pgTable(
       .notNull()
       .references(() => tags.guid, { onDelete: "cascade" }),
   },
+  // game_tags_game_idx also INCLUDEs tag_guid (migration 0045): a game's tags from the index alone.
   (t) => [primaryKey({ columns: [t.tag_guid, t.game_guid] }), index("game_tags_game_idx").on(t.game_guid)],
 );
 
