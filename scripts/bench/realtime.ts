@@ -48,7 +48,8 @@ const WALLETS = 40;
 const CONNECT_CONCURRENCY = 200;
 const EVENT_TIMEOUT_MS = 30_000;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const jwtEnv = { JWT_SECRET: randomBytes(32).toString("hex"), JWT_ISSUER: "croupier", JWT_AUDIENCE: "croupier-player" };
 const HOUSE_SECRET = randomBytes(16).toString("hex");
 
@@ -62,7 +63,10 @@ const summary = (values: number[]) => {
 };
 
 const rssMb = (pid: number) => {
-  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return line ? Number(line.split(/\s+/)[1]) / 1024 : Number.NaN;
 };
 
@@ -84,7 +88,14 @@ function openClient(url: string, player: { userId: string; sessionId: string }, 
   return issueWssToken(jwtEnv, player).then(
     (token) =>
       new Promise((resolve, reject) => {
-        const socket = connectSocket(url, { path: "/socket.io", transports: ["websocket"], reconnection: true, forceNew: true, auth: { token }, timeout: 20_000 });
+        const socket = connectSocket(url, {
+          path: "/socket.io",
+          transports: ["websocket"],
+          reconnection: true,
+          forceNew: true,
+          auth: { token },
+          timeout: 20_000,
+        });
         const waiters = new Map<string, (at: number) => void>();
         if (listen)
           socket.onAny((_type: string, payload: { probe?: string }) => {
@@ -101,7 +112,10 @@ function openClient(url: string, player: { userId: string; sessionId: string }, 
 
 const arrival = (client: Client, probe: string) =>
   new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`probe ${probe} did not arrive within ${EVENT_TIMEOUT_MS} ms`)), EVENT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`probe ${probe} did not arrive within ${EVENT_TIMEOUT_MS} ms`)),
+      EVENT_TIMEOUT_MS,
+    );
     client.waiters.set(probe, (at) => {
       clearTimeout(timer);
       client.waiters.delete(probe);
@@ -110,7 +124,13 @@ const arrival = (client: Client, probe: string) =>
   });
 
 /** Writes EVENTS probe events one after the other; per event, ms from the write's start to each socket. */
-async function probeLatency(database: DatabaseHandle, userId: string, onA: Client, onB: Client | undefined, events = EVENTS) {
+async function probeLatency(
+  database: DatabaseHandle,
+  userId: string,
+  onA: Client,
+  onB: Client | undefined,
+  events = EVENTS,
+) {
   const same: number[] = [];
   const cross: number[] = [];
   for (let i = 0; i < events; i += 1) {
@@ -136,10 +156,18 @@ async function prepareSeats(database: DatabaseHandle): Promise<Seat[]> {
   );
   if (!game) throw new Error("no house game in the demo catalogue");
   const [usd] = await database.query<{ guid: string }>("SELECT guid FROM currencies WHERE code = 'USD'");
-  const clearing = await systemAccountGuid(database.db, { kind: "payment_clearing", owner: PLATFORM_OWNER, currencyGuid: usd!.guid });
+  const clearing = await systemAccountGuid(database.db, {
+    kind: "payment_clearing",
+    owner: PLATFORM_OWNER,
+    currencyGuid: usd!.guid,
+  });
   const seats: Seat[] = [];
   for (const player of await createPlayers(database, WALLETS)) {
-    const wallet = await getOrCreateWallet(database.db, { playerGuid: player.userId, currencyGuid: usd!.guid, setActive: true });
+    const wallet = await getOrCreateWallet(database.db, {
+      playerGuid: player.userId,
+      currencyGuid: usd!.guid,
+      setActive: true,
+    });
     await moveWalletMoney(database.db, {
       walletGuid: wallet.guid,
       pocket: "balance",
@@ -193,9 +221,18 @@ function startWalletLoad(baseUrl: string, seats: Seat[]) {
       const bet = `b-${randomUUID()}`;
       try {
         await post("bet", { ...common, transaction_uuid: bet, amount: "1", is_free_spin: false, round_closed: false });
-        await post("win", { ...common, transaction_uuid: `w-${randomUUID()}`, reference_transaction_uuid: bet, amount: "0.5", round_closed: true });
+        await post("win", {
+          ...common,
+          transaction_uuid: `w-${randomUUID()}`,
+          reference_transaction_uuid: bet,
+          amount: "0.5",
+          round_closed: true,
+        });
       } catch (error) {
-        statuses.set(`NETWORK_ERROR ${(error as Error).message}`, (statuses.get(`NETWORK_ERROR ${(error as Error).message}`) ?? 0) + 1);
+        statuses.set(
+          `NETWORK_ERROR ${(error as Error).message}`,
+          (statuses.get(`NETWORK_ERROR ${(error as Error).message}`) ?? 0) + 1,
+        );
       }
     }
   };
@@ -218,9 +255,13 @@ function startWalletLoad(baseUrl: string, seats: Seat[]) {
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     let output = "";
     child.once("error", reject);
@@ -307,9 +348,21 @@ async function main() {
     await walletLoad.warmUp();
     const loaded = await probeLatency(database, probePlayer!.userId, onA, onB);
     const load = await walletLoad.stop();
-    console.log(`  wallet load (${CONNECTIONS} connections, ${(load.calls / load.seconds).toFixed(0)} calls/s, each writing a balance event; answers ${JSON.stringify(load.statuses)}):`);
+    console.log(
+      `  wallet load (${CONNECTIONS} connections, ${(load.calls / load.seconds).toFixed(0)} calls/s, each writing a balance event; answers ${JSON.stringify(load.statuses)}):`,
+    );
     console.log(`    same process:       ${summary(loaded.same)}`);
     console.log(`    cross process:      ${summary(loaded.cross)}`);
+    // Delivery writes no row (ADR 041): what is left past the cursor and in its gaps right after the load.
+    const [outbox] = await database.query<{ kept: string; behind: string; gaps: number }>(
+      `SELECT (SELECT count(*) FROM outbox_events)::text AS kept,
+              (SELECT count(*) FROM outbox_events WHERE id > c.head)::text AS behind,
+              jsonb_array_length(c.gaps) AS gaps
+         FROM outbox_cursor c`,
+    );
+    console.log(
+      `    outbox (ADR 041):   ${outbox?.kept} rows kept, ${outbox?.behind} past the cursor, ${outbox?.gaps} gap ranges open`,
+    );
 
     // Redis away: A's own socket must not wait; B's catches up once Redis is back.
     await stopProcess(redis);
@@ -324,7 +377,11 @@ async function main() {
       const atA = arrival(onA, probe);
       const started = performance.now();
       await database.db.transaction((tx) =>
-        enqueueEvent(tx, { type: "customer_segment_added", payload: { probe } as never, userGuid: probePlayer!.userId }),
+        enqueueEvent(tx, {
+          type: "customer_segment_added",
+          payload: { probe } as never,
+          userGuid: probePlayer!.userId,
+        }),
       );
       down.push((await atA) - started);
     }
@@ -332,21 +389,31 @@ async function main() {
     const restarted = performance.now();
     redis = await startRedis(redisPort);
     const lastOnB = Math.max(...(await Promise.all(heldOnB)));
-    console.log(`  Redis restarted: B's socket had all ${heldProbes.length} held events ${(lastOnB - restarted).toFixed(0)} ms after redis-server started`);
+    console.log(
+      `  Redis restarted: B's socket had all ${heldProbes.length} held events ${(lastOnB - restarted).toFixed(0)} ms after redis-server started`,
+    );
 
-    console.log(`\nRSS of process A with ${SOCKETS.toLocaleString("en")} authenticated sockets (distinct players and sessions):`);
+    console.log(
+      `\nRSS of process A with ${SOCKETS.toLocaleString("en")} authenticated sockets (distinct players and sessions):`,
+    );
     const before = rssMb(a.pid);
     const players = await createPlayers(database, SOCKETS);
     for (let i = 0; i < players.length; i += CONNECT_CONCURRENCY) {
-      const opened = await Promise.all(players.slice(i, i + CONNECT_CONCURRENCY).map((player) => openClient(a.origin, player, false)));
+      const opened = await Promise.all(
+        players.slice(i, i + CONNECT_CONCURRENCY).map((player) => openClient(a.origin, player, false)),
+      );
       clients.push(...opened);
     }
     // Let the server settle (joins, handshakes' garbage) before reading RSS.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const after = rssMb(a.pid);
-    console.log(`  before: ${before.toFixed(0)} MB, after: ${after.toFixed(0)} MB (+${(((after - before) * 1024) / SOCKETS).toFixed(1)} KB per socket)`);
+    console.log(
+      `  before: ${before.toFixed(0)} MB, after: ${after.toFixed(0)} MB (+${(((after - before) * 1024) / SOCKETS).toFixed(1)} KB per socket)`,
+    );
     const withSockets = await probeLatency(database, probePlayer!.userId, onA, onB, Math.min(EVENTS, 100));
-    console.log(`  latency with them connected, same process: ${summary(withSockets.same)}; cross process: ${summary(withSockets.cross)}`);
+    console.log(
+      `  latency with them connected, same process: ${summary(withSockets.same)}; cross process: ${summary(withSockets.cross)}`,
+    );
   } finally {
     for (const client of clients) client.socket.disconnect();
     await database.close();
