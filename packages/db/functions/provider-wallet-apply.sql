@@ -30,11 +30,12 @@ CREATE OR REPLACE FUNCTION provider_wallet_apply(calls jsonb) RETURNS jsonb LANG
 DECLARE
   results jsonb;
 BEGIN
-  PERFORM 1 FROM provider_transactions t
+  -- The bets being paid or refunded: their game transaction is also their state (ADR 040).
+  PERFORM 1 FROM game_transactions t
     JOIN jsonb_to_recordset(calls) AS q(method text, provider_code text, reference_uuid text)
-      ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
+      ON t.provider_code = q.provider_code AND t.tradeid = q.reference_uuid
    WHERE q.method IN ('win', 'rollback')
-   ORDER BY t.provider_code, t.transaction_uuid
+   ORDER BY t.provider_code, t.tradeid
      FOR NO KEY UPDATE OF t;
   PERFORM 1 FROM wallets w
    WHERE w.guid = ANY (ARRAY(SELECT (value->>'wallet_guid')::uuid FROM jsonb_array_elements(calls)))
@@ -44,7 +45,7 @@ BEGIN
   -- wallet, or earlier in this transaction) must be answered as a repeat, never judged again on
   -- money or a round its original already took.
   IF EXISTS (SELECT 1 FROM jsonb_to_recordset(calls) AS q(provider_code text, transaction_uuid text)
-               JOIN provider_transactions t ON t.provider_code = q.provider_code AND t.transaction_uuid = q.transaction_uuid) THEN
+               JOIN game_transactions t ON t.provider_code = q.provider_code AND t.tradeid = q.transaction_uuid) THEN
     RAISE EXCEPTION 'a transaction_uuid of this batch is already claimed' USING ERRCODE = 'unique_violation';
   END IF;
 
@@ -141,27 +142,28 @@ BEGIN
                            CASE WHEN v.bet_free_spin THEN 0::numeric
                                 WHEN v.bet_amount = 0 THEN v.amt
                                 ELSE trunc(v.amt * v.bet_cash_amount / v.bet_amount, v.decimals) END AS funded_cash
-                      FROM (SELECT q.*, t.amount AS bet_amount, t.cash_amount AS bet_cash_amount, t.free_spin AS bet_free_spin,
-                                   t.game_transaction_guid AS bet_game_transaction_guid,
-                                   CASE WHEN t.free_spin OR w.customer_bonus_guid IS NULL
+                      FROM (SELECT q.*, t.bet_sum AS bet_amount,
+                                   CASE WHEN t.freespin THEN 0 ELSE t.bet_sum - t.bonus_bet END AS bet_cash_amount,
+                                   t.freespin AS bet_free_spin, t.guid AS bet_game_transaction_guid,
+                                   CASE WHEN t.freespin OR w.customer_bonus_guid IS NULL
                                           OR w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid THEN 0
                                         ELSE COALESCE(w.winnings_distribution_percent, 0) END AS distribution,
                                    w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid
                                      AND (w.customer_bonus_guid IS NOT NULL
                                           OR COALESCE(ended.status IN ('expired', 'cancelled', 'lost'), false))
-                                     AND (t.free_spin OR (t.bonus_amount > 0 AND cost.guid IS NOT NULL)) AS stray,
+                                     AND (t.freespin OR (t.bonus_bet > 0 AND cost.guid IS NOT NULL)) AS stray,
                                    cost.guid AS stray_account,
                                    CASE WHEN q.exchange_price IS NULL THEN q.play_amount
                                         ELSE trunc(q.play_amount * q.exchange_price, q.decimals) END AS amt
-                              FROM q JOIN provider_transactions t
-                                ON t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
-                               AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
+                              FROM q JOIN game_transactions t
+                                ON t.provider_code = q.provider_code AND t.tradeid = q.reference_uuid
+                               AND t.operation = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
                               JOIN wallets w ON w.guid = q.wallet_guid
                               -- The bet's own bonus, by primary key, only when it is no longer active and none
                               -- is: did it complete (its money is still the player's) or was it forfeited?
                               LEFT JOIN customer_bonuses ended
                                      ON ended.guid = CASE WHEN w.customer_bonus_guid IS NULL
-                                                           AND (t.free_spin OR t.bonus_amount > 0)
+                                                           AND (t.freespin OR t.bonus_bet > 0)
                                                           THEN t.customer_bonus_guid END
                               -- The platform's bonus_cost account (PLATFORM_OWNER, ledger-accounts.ts), probed for
                               -- a stray bet only. Every bonus grant is paid from it, so it exists wherever bonus
@@ -171,7 +173,7 @@ BEGIN
                                     AND cost.currency_guid = CASE WHEN w.customer_bonus_guid IS DISTINCT FROM t.customer_bonus_guid
                                                                    AND (w.customer_bonus_guid IS NOT NULL
                                                                         OR ended.status IN ('expired', 'cancelled', 'lost'))
-                                                                   AND t.bonus_amount > 0 THEN w.currency_guid END
+                                                                   AND t.bonus_bet > 0 THEN w.currency_guid END
                              WHERE q.method = 'win') v) x) y),
   moved_wins AS (
     UPDATE wallets w
@@ -199,13 +201,14 @@ BEGIN
   -- is stray, as for wins: it goes to the bonus_cost account, never into a newer bonus's pocket nor
   -- back into the pocket for a next bet to spend before the late-money sweep forfeits it.
   rolled_back AS (
-    UPDATE provider_transactions t SET status = 'rolled_back', updated_at = now()
+    UPDATE game_transactions t SET status = 'rolled_back', updated_at = now()
       FROM q
-     WHERE q.method = 'rollback' AND t.provider_code = q.provider_code AND t.transaction_uuid = q.reference_uuid
-       AND t.method = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
-    RETURNING q.*, t.amount AS amt, t.cash_amount AS bet_cash_amount, t.bonus_amount AS bet_bonus_amount,
-              t.wager_contribution AS bet_wager_contribution, t.free_spin AS bet_free_spin,
-              t.game_transaction_guid AS bet_game_transaction_guid, t.customer_bonus_guid AS bet_customer_bonus_guid),
+     WHERE q.method = 'rollback' AND t.provider_code = q.provider_code AND t.tradeid = q.reference_uuid
+       AND t.operation = 'bet' AND t.status = 'accepted' AND t.wallet_guid = q.wallet_guid
+    RETURNING q.*, t.bet_sum AS amt, CASE WHEN t.freespin THEN 0 ELSE t.bet_sum - t.bonus_bet END AS bet_cash_amount,
+              t.bonus_bet AS bet_bonus_amount, COALESCE(t.wager_contribution, 0) AS bet_wager_contribution,
+              t.freespin AS bet_free_spin, t.guid AS bet_game_transaction_guid,
+              t.customer_bonus_guid AS bet_customer_bonus_guid, t.exchange_bet_sum AS bet_play_amount),
   rollback_split AS (
     SELECT r.*, COALESCE(w.customer_bonus_guid = r.bet_customer_bonus_guid, false) AS same_bonus,
            w.customer_bonus_guid IS DISTINCT FROM r.bet_customer_bonus_guid
@@ -236,7 +239,7 @@ BEGIN
     RETURNING s.i, s.method, s.provider_code, s.transaction_uuid, s.fingerprint, s.wallet_guid, s.session_guid, s.game_code,
               s.game_guid, s.round_id, s.round_closed, s.reference_uuid,
               -- The refund in G is the bet's own G stake, as its game transaction recorded it.
-              (SELECT g.exchange_bet_sum FROM game_transactions g WHERE g.guid = s.bet_game_transaction_guid) AS play_amount,
+              s.bet_play_amount AS play_amount,
               s.decimals, s.play_decimals, s.exchange_guid, s.exchange_price, s.announce, s.amt,
               s.bet_cash_amount AS cash_part, s.bet_bonus_amount AS bonus_part, 0::numeric AS wager_contribution,
               s.bet_free_spin AS free_spin, s.bet_game_transaction_guid AS correlation,
@@ -251,16 +254,21 @@ BEGIN
   moved AS (SELECT * FROM moved_bets UNION ALL SELECT * FROM moved_wins UNION ALL SELECT * FROM moved_rollbacks),
   -- The common end of every accepted call. Data-modifying
   -- CTEs run to completion whether the final SELECT reads them or not.
+  -- The game transaction is also the claim of the call's transaction_uuid (unique per provider, ADR 040),
+  -- with what a replay answers (its fingerprint, the balances) and, for a bet, what its win or refund needs.
   gt AS (
     INSERT INTO game_transactions (user_guid, wallet_guid, currency_guid, provider_code, game_code, game_guid, operation,
-                                   bet_sum, win, bonus_bet, balance_before, balance_after, session_id, tradeid, betid,
-                                   isbet, finish, freespin, correlation_guid, info,
+                                   bet_sum, win, bonus_bet, balance_before, balance_after, bonus_balance_after,
+                                   session_id, tradeid, betid, isbet, finish, freespin, correlation_guid, fingerprint,
+                                   wager_contribution, customer_bonus_guid, info,
                                    exchange_balance_before, exchange_balance_after, exchange_bet_sum, exchange_win,
                                    exchange_guid, exchange_price)
     SELECT m.customer_guid, m.wallet_guid, m.currency_guid, m.provider_code, m.game_code, m.game_guid, m.method,
            CASE WHEN m.method = 'bet' THEN m.amt ELSE 0 END, CASE WHEN m.method = 'bet' THEN 0 ELSE m.amt END,
            CASE WHEN m.method = 'bet' THEN m.bonus_part ELSE 0 END, m.total_before, m.new_balance + m.new_bonus_balance,
-           m.session_guid, m.transaction_uuid, m.round_id, m.method = 'bet', m.round_closed, m.free_spin, m.correlation,
+           m.new_bonus_balance, m.session_guid, m.transaction_uuid, m.round_id, m.method = 'bet', m.round_closed,
+           m.free_spin, m.correlation, m.fingerprint,
+           CASE WHEN m.method = 'bet' THEN m.wager_contribution END, m.bet_customer_bonus_guid,
            jsonb_build_object('operation', m.method, 'provider_code', m.provider_code, 'game_code', m.game_code,
                               'reference_transaction_uuid', m.reference_uuid,
                               'cash', m.cash_part::text, 'bonus', m.bonus_part::text)
@@ -276,15 +284,6 @@ BEGIN
   mg AS (
     SELECT m.*, gt.guid AS game_transaction_guid
       FROM moved m JOIN gt ON gt.provider_code = m.provider_code AND gt.tradeid = m.transaction_uuid),
-  claim AS (
-    INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id,
-                                       reference_uuid, amount, cash_amount, bonus_amount, wager_contribution, free_spin,
-                                       game_transaction_guid, balance_after, bonus_balance_after, customer_bonus_guid)
-    SELECT mg.provider_code, mg.transaction_uuid, mg.method, 'accepted', mg.fingerprint, mg.wallet_guid, mg.round_id,
-           mg.reference_uuid, mg.amt, mg.cash_part, mg.bonus_part, mg.wager_contribution, mg.free_spin,
-           mg.game_transaction_guid, mg.new_balance, mg.new_bonus_balance, mg.bet_customer_bonus_guid
-      FROM mg
-    RETURNING 1),
   t_cash AS (
     INSERT INTO ledger_transfers (idempotency_key, kind, currency_guid, debit_account_guid, credit_account_guid, amount,
                                   round_ref, game_transaction_guid)

@@ -60,8 +60,8 @@ BEGIN
              COALESCE(g.bonus_wage, 100) AS bonus_wage, COALESCE(g.bonus_play_allowed, true) AS bonus_play_allowed,
              COALESCE(g.can_freespins, false) AS can_free_spin,
              house.guid AS house_account,
-             CASE WHEN ref.free_spin THEN bonus_cost.guid ELSE house.guid END AS bonus_counterparty,
-             own.transaction_uuid IS NULL
+             CASE WHEN ref.freespin THEN bonus_cost.guid ELSE house.guid END AS bonus_counterparty,
+             own.guid IS NULL
                AND q.game_code = s.game_code
                AND q.currency = COALESCE(pc.code, c.code)
                AND q.fraction_digits <= COALESCE(pc.decimals, c.decimals)
@@ -88,10 +88,10 @@ BEGIN
                              q.max_stake_gbp_from_25, q.max_stake_gbp_under_25)
                      WHEN 'win' THEN
                        NOT q.free_spin
-                       AND ref.method = 'bet' AND ref.status = 'accepted' AND ref.wallet_guid = s.wallet_guid
+                       AND ref.operation = 'bet' AND ref.status = 'accepted' AND ref.wallet_guid = s.wallet_guid
                        -- The token is the one the bet came with (ADR 011).
-                       AND ref_gt.session_id = s.guid
-                       AND (NOT ref.free_spin OR bonus_cost.guid IS NOT NULL)
+                       AND ref.session_id = s.guid
+                       AND (NOT ref.freespin OR bonus_cost.guid IS NOT NULL)
                      ELSE false
                    END AS fast
         FROM jsonb_to_recordset(calls) AS q(
@@ -105,15 +105,15 @@ BEGIN
         LEFT JOIN currencies pc ON pc.guid = s.play_currency_guid
         LEFT JOIN games g ON g.external_guid = s.game_code
         LEFT JOIN tags tag ON tag.guid = g.system_tag_guid
-        LEFT JOIN provider_transactions own
-               ON own.provider_code = q.provider_code AND own.transaction_uuid = q.transaction_uuid
-        LEFT JOIN provider_transactions ref
-               ON ref.provider_code = q.provider_code AND ref.transaction_uuid = q.reference_uuid
+        -- The game transactions are the claims of the keys (ADR 040): a bet's row also holds its state.
+        LEFT JOIN game_transactions own
+               ON own.provider_code = q.provider_code AND own.tradeid = q.transaction_uuid
+        LEFT JOIN game_transactions ref
+               ON ref.provider_code = q.provider_code AND ref.tradeid = q.reference_uuid
         -- One primary-key probe each, only for the method that needs it: for the other the key is NULL,
         -- which the index scan knows matches nothing without descending (a plain `q.method = ...` in the
         -- ON clause would be a join filter, applied after the probe).
         LEFT JOIN sessions ls ON ls.guid = CASE WHEN q.method = 'bet' THEN s.login_session_guid END
-        LEFT JOIN game_transactions ref_gt ON ref_gt.guid = CASE WHEN q.method = 'win' THEN ref.game_transaction_guid END
         LEFT JOIN ledger_accounts house
                ON house.owner = q.provider_code AND house.kind = 'house_game' AND house.currency_guid = s.currency_guid
         LEFT JOIN ledger_accounts bonus_cost

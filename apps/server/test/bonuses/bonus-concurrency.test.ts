@@ -122,11 +122,12 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
 
       // Cash: what was deposited minus the cash parts of bets still standing. Bonus money never became cash.
       const [cashParts] = await ctx.database.query<{ cash: string; late_bonus: number; contributions: string }>(
-        `SELECT COALESCE(sum(t.cash_amount) FILTER (WHERE t.status = 'accepted'), 0)::text AS cash,
-                count(*) FILTER (WHERE t.status = 'accepted' AND t.bonus_amount > 0 AND t.created_at > cb.finished_at)::int AS late_bonus,
+        `SELECT COALESCE(sum(CASE WHEN t.freespin THEN 0 ELSE t.bet_sum - t.bonus_bet END)
+                           FILTER (WHERE t.status = 'accepted'), 0)::text AS cash,
+                count(*) FILTER (WHERE t.status = 'accepted' AND t.bonus_bet > 0 AND t.created_at > cb.finished_at)::int AS late_bonus,
                 COALESCE(sum(t.wager_contribution), 0)::text AS contributions
-           FROM provider_transactions t, customer_bonuses cb
-          WHERE t.wallet_guid = $1 AND t.method = 'bet' AND cb.guid = $2`,
+           FROM game_transactions t, customer_bonuses cb
+          WHERE t.wallet_guid = $1 AND t.operation = 'bet' AND cb.guid = $2`,
         [seat.walletGuid, bonusGuid],
       );
       expect(Number(wallet!.balance)).toBeCloseTo(Number(cash ?? 0) - Number(cashParts!.cash), 10);
@@ -137,7 +138,7 @@ describe.skipIf(!hasPostgres)("bonus engine under concurrency (PostgreSQL)", () 
       // nothing left).
       const [flows] = await ctx.database.query<{ granted: string; staked: string; forfeited: string; refunded_to_cost: string }>(
         `SELECT (SELECT COALESCE(sum(amount), 0) FROM ledger_transfers WHERE bonus_guid = $2 AND kind = 'bonus_grant')::text AS granted,
-                (SELECT COALESCE(sum(bonus_amount), 0) FROM provider_transactions WHERE wallet_guid = $1 AND method = 'bet' AND status = 'accepted')::text AS staked,
+                (SELECT COALESCE(sum(bonus_bet), 0) FROM game_transactions WHERE wallet_guid = $1 AND operation = 'bet' AND status = 'accepted')::text AS staked,
                 (SELECT COALESCE(sum(amount), 0) FROM ledger_transfers WHERE bonus_guid = $2 AND kind = 'bonus_forfeit')::text AS forfeited,
                 (SELECT COALESCE(sum(l.amount), 0) FROM ledger_transfers l
                    JOIN ledger_accounts a ON a.guid = l.credit_account_guid AND a.kind = 'bonus_cost'

@@ -124,9 +124,9 @@ describe.skipIf(!hasPostgres)("crash: kill -9 of the server during load (Postgre
     server = await startServer(url.toString(), port);
     // Every acknowledged call is in the ledger with its game transaction.
     const stored = await database.query<{ transaction_uuid: string; transfers: number; game_transaction_guid: string | null }>(
-      `SELECT p.transaction_uuid, p.game_transaction_guid,
-              (SELECT count(*)::int FROM ledger_transfers t WHERE t.idempotency_key = 'house:' || p.transaction_uuid || ':cash') AS transfers
-         FROM provider_transactions p WHERE p.provider_code = 'house' AND p.transaction_uuid = ANY($1)`,
+      `SELECT p.tradeid AS transaction_uuid, CASE WHEN p.operation IN ('bet', 'win', 'rollback') THEN p.guid END AS game_transaction_guid,
+              (SELECT count(*)::int FROM ledger_transfers t WHERE t.idempotency_key = 'house:' || p.tradeid || ':cash') AS transfers
+         FROM game_transactions p WHERE p.provider_code = 'house' AND p.tradeid = ANY($1)`,
       [[...acked.keys()].map((c) => c.body.transaction_uuid)],
     );
     expect(stored).toHaveLength(acked.size);

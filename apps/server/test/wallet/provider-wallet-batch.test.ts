@@ -157,7 +157,8 @@ const cents = (outcome: MoneyCallOutcome) =>
 async function betRows(walletGuid: string) {
   const [row] = await ctx.database.query<{ bets: number; claims: number; negative: number }>(
     `SELECT (SELECT count(*)::int FROM game_transactions WHERE wallet_guid = $1 AND operation = 'bet') AS bets,
-            (SELECT count(*)::int FROM provider_transactions WHERE wallet_guid = $1 AND method = 'bet') AS claims,
+            -- The claims of the keys are the game transactions themselves (ADR 040): any bet key, even a tombstone.
+            (SELECT count(*)::int FROM game_transactions WHERE wallet_guid = $1 AND operation IN ('bet', 'tombstone')) AS claims,
             (SELECT count(*)::int FROM game_transactions WHERE wallet_guid = $1 AND balance_after < 0) AS negative`,
     [walletGuid],
   );

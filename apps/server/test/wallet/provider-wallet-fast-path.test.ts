@@ -26,7 +26,7 @@ const fastWin = (request: Record<string, unknown>) => runFastCall(ctx.database, 
 
 async function storedFingerprint(transactionUuid: string): Promise<string | undefined> {
   const rows = await ctx.database.query<{ fingerprint: string }>(
-    "SELECT fingerprint FROM provider_transactions WHERE provider_code = 'house' AND transaction_uuid = $1",
+    "SELECT fingerprint FROM game_transactions WHERE provider_code = 'house' AND tradeid = $1",
     [transactionUuid],
   );
   return rows[0]?.fingerprint;

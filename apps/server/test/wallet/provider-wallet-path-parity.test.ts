@@ -93,14 +93,10 @@ async function writtenRows(p: Player) {
     "SELECT cash_account_guid AS cash, bonus_account_guid AS bonus FROM wallets WHERE guid = $1",
     [p.walletGuid],
   );
-  const gameTransactions = await ctx.database.query<{ guid: string; session_id: string; row: Record<string, unknown> }>(
+  // Every call's row, game transactions and claimed keys without money alike (ADR 040), in key order.
+  const gameTransactions = await ctx.database.query<{ guid: string; session_id: string | null; row: Record<string, unknown> }>(
     `SELECT guid, session_id, to_jsonb(g) - 'guid' - 'seq' - 'created_at' - 'updated_at' AS row
-       FROM game_transactions g WHERE wallet_guid = $1 ORDER BY seq`,
-    [p.walletGuid],
-  );
-  const providerTransactions = await ctx.database.query<{ row: Record<string, unknown> }>(
-    `SELECT to_jsonb(t) - 'created_at' - 'updated_at' AS row
-       FROM provider_transactions t WHERE provider_code = 'house' AND transaction_uuid LIKE $1 ORDER BY transaction_uuid`,
+       FROM game_transactions g WHERE provider_code = 'house' AND tradeid LIKE $1 ORDER BY tradeid`,
     [`${p.prefix}%`],
   );
   const transfers = await ctx.database.query<{ row: Record<string, unknown> }>(
@@ -125,11 +121,10 @@ async function writtenRows(p: Player) {
     [wallet!.cash, "CASH_ACCOUNT"],
     [wallet!.bonus, "BONUS_ACCOUNT"],
     ...gameTransactions.map((g, n): [string, string] => [g.guid, `GAME_TRANSACTION_${n}`]),
-    ...[...new Set(gameTransactions.map((g) => g.session_id))].map((s, n): [string, string] => [s, `SESSION_${n}`]),
+    ...[...new Set(gameTransactions.flatMap((g) => (g.session_id ? [g.session_id] : [])))].map((s, n): [string, string] => [s, `SESSION_${n}`]),
   ];
   let text = JSON.stringify({
     gameTransactions: gameTransactions.map((g) => g.row),
-    providerTransactions: providerTransactions.map((t) => t.row),
     transfers: transfers.map((t) => t.row),
     events: events.map((e) => e.row),
   });
@@ -792,8 +787,8 @@ describe("a bet remembers the customer bonus it was placed under (ADR 032)", () 
           const answer = await call("bet", betOf(p, ids, "b1", "5"));
           const [row] = await ctx.database.query<{ bonus: string | null; wallet_bonus: string | null }>(
             `SELECT t.customer_bonus_guid AS bonus, w.customer_bonus_guid AS wallet_bonus
-               FROM provider_transactions t JOIN wallets w ON w.guid = t.wallet_guid
-              WHERE t.provider_code = 'house' AND t.transaction_uuid = $1`,
+               FROM game_transactions t JOIN wallets w ON w.guid = t.wallet_guid
+              WHERE t.provider_code = 'house' AND t.tradeid = $1`,
             [ids("b1")],
           );
           betBonus = [row!.bonus, row!.wallet_bonus];

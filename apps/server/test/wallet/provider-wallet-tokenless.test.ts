@@ -34,7 +34,7 @@ async function expireSession(seat: Seat) {
 
 async function betStatus(transactionUuid: string, provider = "house"): Promise<string | undefined> {
   const rows = await ctx.database.query<{ status: string }>(
-    "SELECT status FROM provider_transactions WHERE provider_code = $1 AND transaction_uuid = $2",
+    "SELECT status FROM game_transactions WHERE provider_code = $1 AND tradeid = $2",
     [provider, transactionUuid],
   );
   return rows[0]?.status;

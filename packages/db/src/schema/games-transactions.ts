@@ -81,74 +81,61 @@ export const gameRounds = pgTable(
 );
 
 /**
- * Idempotency and state of every provider wallet call that moved (or would
- * have moved) money, keyed by the provider's transaction_uuid, unique per
- * provider forever. One key space for bets, wins, rollbacks and tombstones:
- * a rollback that arrives before its bet claims the bet's key as a tombstone,
- * so the bet can never land afterwards.
+ * The contract's Game transaction entity: one row per accepted provider call, which is also the call's
+ * idempotency claim (ADR 040; it took over provider_transactions in migration 0042). The provider's
+ * transaction_uuid (tradeid) is unique per provider forever across bets, wins, rollbacks and
+ * tombstones: a rollback that arrives before its bet claims the bet's key with a `tombstone` row, so
+ * the bet can never land afterwards, and a rollback that refunds nothing claims its own key with a
+ * `void_rollback` row. Those two are not game transactions: they name no player (user_guid NULL, so
+ * every reader that selects by player skips them), no session and no amounts (game_transactions_row_shape).
  */
-export const providerTransactions = pgTable(
-  "provider_transactions",
-  {
-    provider_code: varchar("provider_code", { length: 64 }).notNull(),
-    transaction_uuid: varchar("transaction_uuid", { length: 128 }).notNull(),
-    method: varchar("method", { length: 16, enum: ["bet", "win", "rollback", "tombstone"] }).notNull(),
-    // bet: accepted → rolled_back. tombstone: a rollback arrived for a bet never seen.
-    status: varchar("status", { length: 16, enum: ["accepted", "rolled_back", "tombstone"] }).notNull(),
-    // Canonical parameters of the original call; a repeat must match it exactly.
-    fingerprint: varchar("fingerprint", { length: 1200 }).notNull(),
-    wallet_guid: uuid("wallet_guid"),
-    round_id: varchar("round_id", { length: 128 }),
-    reference_uuid: varchar("reference_uuid", { length: 128 }),
-    amount: money("amount"),
-    // How a bet was funded (cash first, then bonus); wins and refunds follow the same split.
-    cash_amount: money("cash_amount"),
-    bonus_amount: money("bonus_amount"),
-    // Wagering requirement this bet worked off; a rollback gives it back.
-    wager_contribution: money("wager_contribution"),
-    free_spin: boolean("free_spin").notNull().default(false),
-    // bet: the wallet's active customer bonus when it was placed (null: none). Its win or refund gives
-    // wagering and bonus money back only to that bonus, never to a newer one (ADR 032).
-    customer_bonus_guid: uuid("customer_bonus_guid"),
-    game_transaction_guid: uuid("game_transaction_guid"),
-    // The original answer, replayed to an identical retry.
-    balance_after: money("balance_after"),
-    bonus_balance_after: money("bonus_balance_after"),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-  },
-  (t) => [primaryKey({ name: "provider_transactions_pk", columns: [t.provider_code, t.transaction_uuid] })],
-);
-
-/** The contract's Game transaction entity: one row per accepted provider call. */
 export const gameTransactions = pgTable(
   "game_transactions",
   {
     guid: guid(),
     // Insertion order for stable paging of rows created in the same instant.
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
-    user_guid: uuid("user_guid").notNull(),
-    wallet_guid: uuid("wallet_guid").notNull(),
-    currency_guid: uuid("currency_guid").notNull(),
+    // Set on every bet, win and rollback; NULL only on a tombstone or void rollback.
+    user_guid: uuid("user_guid"),
+    // NULL only on a tombstone or void rollback of a call that came without a token (ADR 011).
+    wallet_guid: uuid("wallet_guid"),
+    currency_guid: uuid("currency_guid"),
     provider_code: varchar("provider_code", { length: 64 }).notNull(),
-    game_code: varchar("game_code", { length: 128 }).notNull(),
+    game_code: varchar("game_code", { length: 128 }),
     game_guid: uuid("game_guid"),
-    // bet, win or rollback.
-    operation: varchar("operation", { length: 16, enum: ["bet", "win", "rollback"] }).notNull(),
+    // bet, win or rollback; tombstone and void_rollback are claimed keys, not game transactions.
+    operation: varchar("operation", {
+      length: 16,
+      enum: ["bet", "win", "rollback", "tombstone", "void_rollback"],
+    }).notNull(),
+    // A bet: accepted, then rolled_back by its refund. A tombstone: tombstone. Anything else: accepted.
+    status: varchar("status", { length: 16, enum: ["accepted", "rolled_back", "tombstone"] })
+      .notNull()
+      .default("accepted"),
+    // Canonical parameters of the original call (fingerprint.ts); a repeat must match it exactly.
+    fingerprint: varchar("fingerprint", { length: 1200 }),
     bet_sum: money("bet_sum").notNull(),
     win: money("win").notNull(),
-    // Part of bet_sum paid from bonus money.
+    // Part of bet_sum paid from bonus money (the rest was cash, except on a free spin: nothing was).
     bonus_bet: money("bonus_bet").notNull().default("0"),
     jackpot_win: money("jackpot_win").notNull().default("0"),
+    // A bet: the wagering requirement it worked off; its refund gives it back.
+    wager_contribution: money("wager_contribution"),
+    // A bet: the wallet's active customer bonus when it was placed (null: none). Its win or refund gives
+    // wagering and bonus money back only to that bonus, never to a newer one (ADR 032).
+    customer_bonus_guid: uuid("customer_bonus_guid"),
     // Total balance (cash + bonus) before and after the call.
-    balance_before: money("balance_before").notNull(),
-    balance_after: money("balance_after").notNull(),
+    balance_before: money("balance_before"),
+    balance_after: money("balance_after"),
+    // The bonus part of balance_after: the answer replayed to an identical retry is balance_after -
+    // bonus_balance_after (cash) and this.
+    bonus_balance_after: money("bonus_balance_after"),
     // The game session (token) the call came with.
-    session_id: uuid("session_id").notNull(),
+    session_id: uuid("session_id"),
     // The provider's transaction_uuid.
     tradeid: varchar("tradeid", { length: 128 }).notNull(),
     // The provider's round_id.
-    betid: varchar("betid", { length: 128 }).notNull(),
+    betid: varchar("betid", { length: 128 }),
     isbet: boolean("isbet").notNull(),
     finish: boolean("finish").notNull().default(false),
     freespin: boolean("freespin").notNull().default(false),
@@ -170,6 +157,20 @@ export const gameTransactions = pgTable(
     index("game_transactions_user_created_idx").on(t.user_guid, t.created_at.desc(), t.seq.desc()),
     // The keyset of scanGameTransactions (rakeback and loyalty read every call once, off the hot path).
     index("game_transactions_created_seq_idx").on(t.created_at, t.seq),
+    // The idempotency key of every provider wallet call (formerly provider_transactions' primary key).
+    uniqueIndex("game_transactions_provider_tradeid_uq").on(t.provider_code, t.tradeid),
     check("game_transactions_amounts_non_negative", sql`${t.bet_sum} >= 0 AND ${t.win} >= 0`),
+    check("game_transactions_status_known", sql`${t.status} IN ('accepted', 'rolled_back', 'tombstone')`),
+    check(
+      "game_transactions_row_shape",
+      sql`CASE WHEN ${t.operation} IN ('bet', 'win', 'rollback')
+               THEN ${t.user_guid} IS NOT NULL AND ${t.wallet_guid} IS NOT NULL AND ${t.currency_guid} IS NOT NULL
+                    AND ${t.game_code} IS NOT NULL AND ${t.session_id} IS NOT NULL AND ${t.betid} IS NOT NULL
+                    AND ${t.balance_before} IS NOT NULL AND ${t.balance_after} IS NOT NULL AND ${t.status} <> 'tombstone'
+               WHEN ${t.operation} IN ('tombstone', 'void_rollback')
+               THEN ${t.user_guid} IS NULL AND ${t.session_id} IS NULL AND ${t.bet_sum} = 0 AND ${t.win} = 0 AND ${t.bonus_bet} = 0
+                    AND (${t.operation} = 'tombstone') = (${t.status} = 'tombstone')
+               ELSE false END`,
+    ),
   ],
 );

@@ -72,6 +72,8 @@ export async function scanGameTransactions(
             LEFT JOIN games g ON g.guid = t.game_guid
             LEFT JOIN tags st ON st.guid = g.system_tag_guid
            WHERE t.created_at < ${cursor.horizon}::timestamptz
+             -- Game transactions only: not the keys a rollback claimed without money (ADR 040).
+             AND t.operation IN ('bet', 'win', 'rollback')
              AND (${cursor.last_created_at}::timestamptz IS NULL
                   OR (t.created_at, t.seq) > (${cursor.last_created_at}::timestamptz, ${cursor.last_seq}::bigint))
            ORDER BY t.created_at, t.seq

@@ -70,7 +70,12 @@ export type CallContext = {
  * tokenHash: the SHA-256 of the call's token (hashGameSessionToken), or, for a win or rollback sent
  * without a token, the hash of its bet's session (resolve-call-session.ts).
  */
-type ContextInput = { providerCode: string; tokenHash: string; transactionUuid: string | null; referenceUuid: string | null };
+type ContextInput = {
+  providerCode: string;
+  tokenHash: string;
+  transactionUuid: string | null;
+  referenceUuid: string | null;
+};
 
 /** Calls read together in one statement, at most. */
 const CONTEXT_BATCH_MAX = 64;
@@ -99,7 +104,10 @@ export async function loadCallContext(database: HotDatabase, input: ContextInput
 }
 
 /** The contexts of several calls in one statement, in the order given (undefined: no such session). */
-export async function loadCallContexts(database: HotDatabase, inputs: ContextInput[]): Promise<(CallContext | undefined)[]> {
+export async function loadCallContexts(
+  database: HotDatabase,
+  inputs: ContextInput[],
+): Promise<(CallContext | undefined)[]> {
   const calls = inputs.map((input, i) => ({
     i,
     provider_code: input.providerCode,
@@ -107,18 +115,19 @@ export async function loadCallContexts(database: HotDatabase, inputs: ContextInp
     transaction_uuid: input.transactionUuid,
     reference_uuid: input.referenceUuid,
   }));
+  // The stored call under a key: its game transaction, which is also its claim (ADR 040). The cash
+  // balance answered is the total minus the bonus part; a tombstone has neither.
   const stored = (uuid: SQL, withSession = false) => sql`(
-    SELECT jsonb_build_object('method', t.method, 'status', t.status, 'fingerprint', t.fingerprint,
-                              'wallet_guid', t.wallet_guid, 'amount', t.amount::text, 'free_spin', t.free_spin,
-                              'game_transaction_guid', t.game_transaction_guid,
-                              'balance_after', t.balance_after::text, 'bonus_balance_after', t.bonus_balance_after::text,
-                              'play_balance_after', ${toPlay(sql`t.balance_after`)}::text,
+    SELECT jsonb_build_object('method', ${storedMethod(sql`t`)}, 'status', t.status, 'fingerprint', t.fingerprint,
+                              'wallet_guid', t.wallet_guid, 'amount', ${storedAmount(sql`t`)}::text, 'free_spin', t.freespin,
+                              'game_transaction_guid', ${storedGameTransaction(sql`t`)},
+                              'balance_after', (t.balance_after - t.bonus_balance_after)::text,
+                              'bonus_balance_after', t.bonus_balance_after::text,
+                              'play_balance_after', ${toPlay(sql`(t.balance_after - t.bonus_balance_after)`)}::text,
                               'play_bonus_balance_after', ${toPlay(sql`t.bonus_balance_after`)}::text${
-                                withSession
-                                  ? sql`, 'session_guid', (SELECT gt.session_id FROM game_transactions gt WHERE gt.guid = t.game_transaction_guid)`
-                                  : sql``
+                                withSession ? sql`, 'session_guid', t.session_id` : sql``
                               })
-      FROM provider_transactions t WHERE t.provider_code = q.provider_code AND t.transaction_uuid = ${uuid})`;
+      FROM game_transactions t WHERE t.provider_code = q.provider_code AND t.tradeid = ${uuid})`;
   // W → G at the session's snapshot, rounded down (ADR 006).
   function toPlay(walletAmount: SQL): SQL {
     return sql`CASE WHEN s.exchange_price IS NULL THEN ${walletAmount}
@@ -166,4 +175,22 @@ export async function loadCallContexts(database: HotDatabase, inputs: ContextInp
   );
   const byIndex = new Map(rows.map(({ i, ...ctx }) => [Number(i), ctx as CallContext]));
   return calls.map((call) => byIndex.get(call.i));
+}
+
+/**
+ * A stored call's method as the verbs know it: a void rollback (one that refunded nothing) is a
+ * rollback; bet, win, rollback and tombstone are themselves.
+ */
+export function storedMethod(row: SQL): SQL {
+  return sql`CASE ${row}.operation WHEN 'void_rollback' THEN 'rollback' ELSE ${row}.operation END`;
+}
+
+/** What the call moved, in W: a bet's stake, a win's payout, a rollback's refund; none for a tombstone. */
+function storedAmount(row: SQL): SQL {
+  return sql`CASE ${row}.operation WHEN 'bet' THEN ${row}.bet_sum WHEN 'tombstone' THEN NULL ELSE ${row}.win END`;
+}
+
+/** The game transaction a stored call is, when it is one (not a claimed key without money). */
+function storedGameTransaction(row: SQL): SQL {
+  return sql`CASE WHEN ${row}.operation IN ('bet', 'win', 'rollback') THEN ${row}.guid END`;
 }

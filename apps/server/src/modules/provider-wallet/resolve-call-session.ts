@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { hashGameSessionToken } from "../game-sessions/game-session-token.ts";
 import { hotRows, type HotDatabase } from "../../lib/sql-executor.ts";
-import type { StoredTransaction } from "./load-call-context.ts";
+import { storedMethod, type StoredTransaction } from "./load-call-context.ts";
 
 type Stored = Pick<StoredTransaction, "method" | "status" | "fingerprint">;
 
@@ -16,7 +16,7 @@ export type CallSession =
  * provider that keeps only a hash of the platform's token can still pay what is owed after a
  * restart. The referenced bet of THIS provider (the signed provider code) then names the player,
  * wallet, currency, game and session: the bet's game transaction records the session it came with.
- * Two primary-key probes, and only for calls without a token (recovery, never the hot path).
+ * Unique-key probes of game_transactions (ADR 040), and only for calls without a token (recovery, never the hot path).
  */
 export async function resolveCallSession(
   database: HotDatabase,
@@ -25,16 +25,15 @@ export async function resolveCallSession(
 ): Promise<CallSession> {
   if (input.token !== undefined) return { found: true, tokenHash: hashGameSessionToken(input.token) };
   const stored = (uuid: string) => sql`(
-    SELECT jsonb_build_object('method', t.method, 'status', t.status, 'fingerprint', t.fingerprint)
-      FROM provider_transactions t WHERE t.provider_code = ${providerCode} AND t.transaction_uuid = ${uuid})`;
+    SELECT jsonb_build_object('method', ${storedMethod(sql`t`)}, 'status', t.status, 'fingerprint', t.fingerprint)
+      FROM game_transactions t WHERE t.provider_code = ${providerCode} AND t.tradeid = ${uuid})`;
   const [row] = await hotRows<{ token_hash: string | null; own: Stored | null; reference: Stored | null }>(
     database,
     sql`SELECT (SELECT s.token_hash
-                  FROM provider_transactions b
-                  JOIN game_transactions gt ON gt.guid = b.game_transaction_guid
-                  JOIN game_sessions s ON s.guid = gt.session_id
-                 WHERE b.provider_code = ${providerCode} AND b.transaction_uuid = ${input.referenceUuid}
-                   AND b.method = 'bet') AS token_hash,
+                  FROM game_transactions b
+                  JOIN game_sessions s ON s.guid = b.session_id
+                 WHERE b.provider_code = ${providerCode} AND b.tradeid = ${input.referenceUuid}
+                   AND b.operation = 'bet') AS token_hash,
                ${stored(input.transactionUuid)} AS own,
                ${stored(input.referenceUuid)} AS reference`,
   );

@@ -97,7 +97,11 @@ async function refund(
   if (outcome.retry) return "retry";
   if (!outcome.applied) return null;
   // A refunded free spin is back on the wallet: report the count after the refund.
-  return { balance: outcome.balance_after, bonusBalance: outcome.bonus_balance_after, freeSpins: outcomeFreeSpins(outcome) };
+  return {
+    balance: outcome.balance_after,
+    bonusBalance: outcome.bonus_balance_after,
+    freeSpins: outcomeFreeSpins(outcome),
+  };
 }
 
 /**
@@ -140,18 +144,22 @@ async function recordWithoutMoney(
   fingerprint: string,
   options: { tombstone: boolean },
 ): Promise<void> {
+  // Both keys are game_transactions rows (ADR 040) that are not game transactions: no player, no
+  // session, no amounts. balance_after is the total answered, as on a game transaction.
   await hotRows(
     database,
     sql`WITH tombstone AS (
-          INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id)
+          INSERT INTO game_transactions (provider_code, tradeid, operation, status, fingerprint, wallet_guid, betid,
+                                         bet_sum, win, isbet)
           SELECT ${providerCode}, ${request.reference_transaction_uuid}, 'tombstone', 'tombstone', ${TOMBSTONE_FINGERPRINT},
-                 ${walletGuid}::uuid, ${request.round_id}
+                 ${walletGuid}::uuid, ${request.round_id}, 0, 0, false
            WHERE ${options.tombstone}::boolean
-          RETURNING transaction_uuid)
-        INSERT INTO provider_transactions (provider_code, transaction_uuid, method, status, fingerprint, wallet_guid, round_id,
-                                           reference_uuid, amount, cash_amount, bonus_amount, balance_after, bonus_balance_after)
-        SELECT ${providerCode}, ${request.transaction_uuid}, 'rollback', 'accepted', ${fingerprint}, w.guid, ${request.round_id},
-               ${request.reference_transaction_uuid}, 0, 0, 0, w.balance, w.bonus_balance
+          RETURNING tradeid)
+        INSERT INTO game_transactions (provider_code, tradeid, operation, status, fingerprint, wallet_guid, betid,
+                                       bet_sum, win, isbet, balance_after, bonus_balance_after, info)
+        SELECT ${providerCode}, ${request.transaction_uuid}, 'void_rollback', 'accepted', ${fingerprint}, w.guid, ${request.round_id},
+               0, 0, false, w.balance + w.bonus_balance, w.bonus_balance,
+               jsonb_build_object('reference_transaction_uuid', ${request.reference_transaction_uuid}::text)
           FROM (SELECT 1) one LEFT JOIN wallets w ON w.guid = ${walletGuid}::uuid`,
   );
 }
