@@ -11,6 +11,7 @@ export function ConsentBanner({ onAcceptAll, onRejectAll, onCustomise }: { onAcc
       role="region"
       aria-label="Cookie consent"
       data-testid="consent-banner"
+      data-consent-banner=""
       className="border-b border-ink-600 bg-ink-900 px-4 py-4 tablet:px-6"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center">

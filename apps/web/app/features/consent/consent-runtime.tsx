@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ConsentBanner } from "./consent-banner";
+import { CONSENT_DECIDED_ATTRIBUTE } from "./consent-hint";
 import { onOpenConsentSettings, saveConsent } from "./consent-store";
 import { useConsent } from "./use-consent";
 
@@ -14,10 +15,15 @@ export function ConsentRuntime() {
   const [dialogWanted, setDialogWanted] = useState(false);
   if (dialogOpen && !dialogWanted) setDialogWanted(true);
   useEffect(() => onOpenConsentSettings(() => setDialogOpen(true)), []);
+  // The head script's mark hides the server-rendered banner; it must not outlive a choice that is gone.
+  useEffect(() => {
+    if (consent === null) document.documentElement.removeAttribute(CONSENT_DECIDED_ATTRIBUTE);
+  }, [consent]);
   return (
     <>
-      {/* undefined: server render and hydration, where the stored choice is unknown. */}
-      {consent === null && !dialogOpen ? (
+      {/* undefined: server render and hydration, where the stored choice is unknown: the banner is in the
+          HTML, hidden by CSS before the first paint when the head script found a choice (ADR 045). */}
+      {!consent && !dialogOpen ? (
         <ConsentBanner
           onAcceptAll={() => saveConsent({ analytics: true, marketing: true })}
           onRejectAll={() => saveConsent({ analytics: false, marketing: false })}
