@@ -13,10 +13,11 @@
 //      bundle  node apps/server/dist/server.mjs (npm run build:server), how production runs it (npm start)
 //      tsx     node --import tsx apps/server/src/server.ts, how it ran before ADR 039 (TypeScript compiled
 //              and resolved module by module at every start)
-//      before  the same under tsx, but the server of another checkout: BENCH_STARTUP_BEFORE_ROOT, a copy of
-//              the repository before ADR 039 (git archive, with node_modules linked), to print the figure
-//              before the change next to today's (migrator and seed on every start, the house catalogue's
-//              exact RTPs computed before listening)
+//      before  the server of another checkout: BENCH_STARTUP_BEFORE_ROOT, a copy of the repository before a
+//              change (git archive, with node_modules linked), to print the figure before the change next to
+//              today's. With a server bundle built in that copy (node scripts/build-server.mjs there) it runs
+//              that bundle as npm start ran it then (--enable-source-maps); without one, its sources under tsx
+//              (a copy from before ADR 039 has no bundle)
 // The server runs as in production: NODE_ENV=production, fresh secrets, SERVE_WEB=true, no demo data, no
 // Redis, LOG_LEVEL=warn. Prints figures; never asserts on them.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -77,12 +78,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+const beforeBundle = (checkout: string) => path.join(checkout, "apps/server/dist/server.mjs");
+
 function spawnServer(entry: Entry, env: Record<string, string>): ChildProcess {
   const checkout = entry === "before" ? path.resolve(beforeRoot!) : root;
   const args =
     entry === "bundle"
-      ? ["--enable-source-maps", serverBundle]
-      : ["--import", tsxLoader, entry === "before" ? path.join(checkout, "apps/server/src/server.ts") : serverEntry];
+      ? [serverBundle] // as npm start runs it (stack traces mapped on first use, not --enable-source-maps)
+      : entry === "before" && fs.existsSync(beforeBundle(checkout))
+        ? ["--enable-source-maps", beforeBundle(checkout)]
+        : ["--import", tsxLoader, entry === "before" ? path.join(checkout, "apps/server/src/server.ts") : serverEntry];
   return spawn(process.execPath, args, {
     cwd: checkout,
     env: { ...process.env, ...env },
@@ -154,6 +159,10 @@ async function main() {
       `first start (${entries[0]}) on the empty database ${name}, migrating and seeding: ${fmt(first.wallMs)} (CPU ${fmt(first.cpuMs)})`,
     );
     console.log(`${STARTS} starts per entry on the existing database, time to the first 200 of /readyz:`);
+    if (beforeRoot && entries.includes("before"))
+      console.log(
+        `  (before: ${fs.existsSync(beforeBundle(path.resolve(beforeRoot))) ? "the bundle" : "tsx"} of ${path.resolve(beforeRoot)})`,
+      );
     const results = new Map<Entry, Start[]>(entries.map((entry) => [entry as Entry, []]));
     // Interleaved (bundle, tsx, bundle, …) so the neighbours' noise falls on both alike.
     for (let round = 0; round < STARTS; round += 1) {

@@ -17,10 +17,16 @@ import { root } from "./processes.mjs";
 export const serverBundle = path.join(root, "apps/server/dist/server.mjs");
 const bundleDir = path.dirname(serverBundle);
 const entry = path.join(root, "apps/server/src/server.ts");
-/** What the bundle is made of: its freshness is checked against these (plus the lock file). */
-const sources = ["apps/server/src", "apps/house-games/src", "packages/db/src", "packages/contract/src"].map((dir) =>
-  path.join(root, dir),
-);
+const stackTraces = path.join(root, "scripts/lib/bundle-stack-traces.mjs");
+/** What the bundle is made of (and how): its freshness is checked against these (plus the lock file). */
+const sources = [
+  "apps/server/src",
+  "apps/house-games/src",
+  "packages/db/src",
+  "packages/contract/src",
+  "scripts/lib/bundle-stack-traces.mjs",
+  "scripts/lib/server-build.mjs",
+].map((dir) => path.join(root, dir));
 
 const require = createRequire(path.join(root, "package.json"));
 const esbuild = require("esbuild");
@@ -134,7 +140,13 @@ async function locationUses(metafile) {
 export async function buildServer({ log = console.log } = {}) {
   const started = Date.now();
   const result = await esbuild.build({
-    entryPoints: [entry],
+    // Stack traces through the source map, read on first use (bundle-stack-traces.mjs), then the server.
+    stdin: {
+      contents: [stackTraces, entry].map((file) => `import ${JSON.stringify(file)};`).join("\n"),
+      resolveDir: root,
+      sourcefile: "server-bundle-entry.mjs",
+      loader: "js",
+    },
     outfile: serverBundle,
     bundle: true,
     platform: "node",
