@@ -36,7 +36,11 @@ const FORBIDDEN = [
   { name: "uqr (two-factor set-up)", pattern: /\/node_modules\/uqr\// },
   { name: "TanStack Query devtools", pattern: /\/node_modules\/@tanstack\/(react-)?query-devtools\// },
 ];
-const clientDir = path.join(root, "apps/web/build/client");
+// WEB_BUILD_DIR (as the server reads it): a build kept elsewhere, e.g. the before and after of a change.
+const clientDir = path.join(
+  process.env.WEB_BUILD_DIR ? path.resolve(process.env.WEB_BUILD_DIR) : path.join(root, "apps/web/build"),
+  "client",
+);
 const viteManifestPath = path.join(clientDir, ".vite/manifest.json");
 const chunkModulesPath = path.join(clientDir, ".vite/chunk-modules.json");
 const assetsDir = path.join(clientDir, "assets");
