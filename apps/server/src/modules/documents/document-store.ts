@@ -1,9 +1,9 @@
 import path from "node:path";
-import { S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "../../env.ts";
 import { createDocumentCipher } from "./document-cipher.ts";
 import { createLocalBlobStore } from "./local-blob-store.ts";
-import { createS3BlobStore } from "./s3-blob-store.ts";
+import { createS3BlobStore, type S3Sender } from "./s3-blob-store.ts";
 
 /** Where encrypted bytes live: a flat key → bytes store (local disk or S3-compatible). */
 export type BlobStore = {
@@ -36,15 +36,24 @@ export function createDocumentStore(blobs: BlobStore, keyHex: string): DocumentS
 /** The configured store: DATA_DIR/documents by default, an S3-compatible bucket with DOCUMENTS_STORAGE=s3. */
 export function documentStoreFromEnv(env: Env): DocumentStore {
   if (env.DOCUMENTS_STORAGE === "s3") {
-    const client = new S3Client({
-      region: env.DOCUMENTS_S3_REGION,
-      endpoint: env.DOCUMENTS_S3_ENDPOINT,
-      forcePathStyle: env.DOCUMENTS_S3_FORCE_PATH_STYLE,
-      credentials:
-        env.DOCUMENTS_S3_ACCESS_KEY_ID && env.DOCUMENTS_S3_SECRET_ACCESS_KEY
-          ? { accessKeyId: env.DOCUMENTS_S3_ACCESS_KEY_ID, secretAccessKey: env.DOCUMENTS_S3_SECRET_ACCESS_KEY }
-          : undefined,
-    });
+    // The client (and the AWS SDK with it) is made on the first call: a start does not load the SDK (ADR 039).
+    let made: Promise<S3Client> | undefined;
+    const makeClient = async () => {
+      const { S3Client } = await import("@aws-sdk/client-s3");
+      return new S3Client({
+        region: env.DOCUMENTS_S3_REGION,
+        endpoint: env.DOCUMENTS_S3_ENDPOINT,
+        forcePathStyle: env.DOCUMENTS_S3_FORCE_PATH_STYLE,
+        credentials:
+          env.DOCUMENTS_S3_ACCESS_KEY_ID && env.DOCUMENTS_S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.DOCUMENTS_S3_ACCESS_KEY_ID, secretAccessKey: env.DOCUMENTS_S3_SECRET_ACCESS_KEY }
+            : undefined,
+      });
+    };
+    const client: S3Sender = {
+      send: (async (command: Parameters<S3Client["send"]>[0]) =>
+        (await (made ??= makeClient())).send(command)) as S3Sender["send"],
+    };
     return createDocumentStore(createS3BlobStore(client, env.DOCUMENTS_S3_BUCKET!, env.DOCUMENTS_S3_PREFIX), env.DOCUMENTS_KEY);
   }
   return createDocumentStore(createLocalBlobStore(path.join(env.DATA_DIR, "documents")), env.DOCUMENTS_KEY);

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "@croupier/db/create-database";
 import { devOutbox } from "@croupier/db/schema/index";
@@ -13,11 +13,14 @@ export type Mailer = { send: (mail: Mail) => Promise<void> };
  * is dropped with a warning that names no recipient or content.
  */
 export function createMailer(env: Env, db: Db, log: FastifyBaseLogger): Mailer {
-  if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+  const smtpUrl = env.SMTP_URL;
+  if (smtpUrl) {
+    // nodemailer is loaded with the first mail, not at every server start (ADR 039).
+    let transport: Promise<Transporter> | undefined;
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: env.MAIL_FROM, ...mail });
       },
     };
   }
