@@ -27,10 +27,12 @@
 // BENCH_PROCESSES (default 1,2; issue #20 target 2, ADR 042): the same load against each number of server
 // processes on the one database, BENCH_ROUNDS times alternating (default 2: 1 2 1 2), the HTTP connections
 // and the pool (BENCH_POOL_MAX) split between the processes, each configuration on freshly started servers.
-// Prints calls/s, p50/p99, CPU per call (every server process + PostgreSQL) and the mean batch size per
-// process (from each server's /metrics), then each count's CPU per call against one process's (target: two
-// within 15 % of one). BENCH_BATCH_SLOTS sets the servers' WALLET_BATCH_SLOTS (0: per-process batching, the
-// behaviour before ADR 042); BENCH_PROCESSES=1 skips the comparison.
+// Prints calls/s, p50/p99, CPU per call (every server process + PostgreSQL; also net of what they burn at
+// rest, measured for 2 s before each run, which a slow run on a busy machine would charge to its few calls)
+// and the mean batch size per process (from each server's /metrics), then each count's CPU per call against
+// one process's (target: two within 15 % of one). BENCH_BATCH_SLOTS lists WALLET_BATCH_SLOTS settings to
+// compare in the same alternation (e.g. 0,1; 0 is per-process batching, the behaviour before ADR 042);
+// unset: the servers' default. BENCH_PROCESSES=1 with one setting skips the comparison.
 //
 // BENCH_BONUS=1 (issue #17, ADR 032): half of the wallets have an active bonus (customer_bonus_guid,
 // wagering that never runs out, some bonus money, a winnings distribution), so every bet on them also
@@ -72,13 +74,25 @@ const PROCESSES = (process.env.BENCH_PROCESSES ?? "1,2").split(",").map((part) =
   return count;
 });
 const ROUNDS = positiveInt("BENCH_ROUNDS", 2);
-const BATCH_SLOTS = process.env.BENCH_BATCH_SLOTS;
+// Each listed WALLET_BATCH_SLOTS in turn (e.g. 0,1: per-process batching and one shared slot, A B A B); unset:
+// the servers' default.
+const BATCH_SLOTS: (string | undefined)[] = process.env.BENCH_BATCH_SLOTS?.split(",").map((part) => {
+  if (!/^\d{1,2}$/.test(part.trim())) throw new Error("BENCH_BATCH_SLOTS must list slot counts (0-64)");
+  return part.trim();
+}) ?? [undefined];
+// Before each comparison run: the servers' and PostgreSQL's CPU at rest (timers, the outbox dispatcher's
+// poll, background writers), which a slow run would otherwise charge to its few calls.
+const IDLE_SECONDS = 2;
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 // Server pool: a few backends per core. 50 (one per HTTP connection) cost
 // PostgreSQL ~25 % more CPU per call in context switches on 2 cores; calls
 // queue in the pool instead.
 const POOL_MAX = positiveInt("BENCH_POOL_MAX", Math.max(4, os.cpus().length * 5));
-const WARMUP_SECONDS = 2;
+// Load before measuring. A freshly started server spends its first seconds of load compiling its hot code
+// (V8's optimising tiers, on background threads that count in its CPU): the comparison runs start fresh
+// servers, and two processes pay that twice over half the calls each, so they warm up for longer.
+const WARMUP_SECONDS = positiveInt("BENCH_WARMUP_SECONDS", 2);
+const COMPARE_WARMUP_SECONDS = positiveInt("BENCH_COMPARE_WARMUP_SECONDS", 8);
 // The server runs with NODE_ENV=production, which refuses the public development secrets.
 const SECRET = randomBytes(16).toString("hex");
 const adminUrl =
@@ -242,6 +256,7 @@ async function runHttpLoad(
   connections = CONNECTIONS,
   seconds = SECONDS,
   probe?: CpuProbe,
+  warmupSeconds = WARMUP_SECONDS,
 ) {
   const urls = baseUrls.map((baseUrl) => new URL(baseUrl));
   const post = async (connection: KeepAliveConnection, method: string, body: Record<string, unknown>) => {
@@ -311,7 +326,7 @@ async function runHttpLoad(
     connection.close();
   };
   const workers = Array.from({ length: connections }, (_, i) => worker(i));
-  await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+  await new Promise((resolve) => setTimeout(resolve, warmupSeconds * 1000));
   const cpuOf = () => {
     const pg = probe ? postgresPids(probe.database) : [];
     return { server: probe ? cpuMs(probe.serverPids) : Number.NaN, postgres: cpuMs(pg), generator: process.cpuUsage() };
@@ -406,7 +421,7 @@ function readPgbenchLatencies(dir: string): number[] {
 }
 
 /** `count` server processes on the database, the pool split between them (at least 4 each). */
-async function startServers(databaseUrl: string, count: number) {
+async function startServers(databaseUrl: string, count: number, slots?: string) {
   const poolPerProcess = Math.max(4, Math.floor(POOL_MAX / count));
   const servers: { child: ReturnType<typeof startServer>; port: number }[] = [];
   try {
@@ -428,7 +443,7 @@ async function startServers(databaseUrl: string, count: number) {
           METRICS_TOKEN,
           REDIS_URL: "",
           DATABASE_POOL_MAX: String(poolPerProcess),
-          ...(BATCH_SLOTS === undefined ? {} : { WALLET_BATCH_SLOTS: BATCH_SLOTS }),
+          ...(slots === undefined ? {} : { WALLET_BATCH_SLOTS: slots }),
         },
         { quiet: true },
       );
@@ -473,7 +488,7 @@ async function main() {
   try {
     console.log(`Preparing ${WALLETS} funded wallets in ${name} …`);
     const seats = await prepare(databaseUrl);
-    servers = await startServers(databaseUrl, 1);
+    servers = await startServers(databaseUrl, 1, BATCH_SLOTS.at(-1));
     console.log(
       `HTTP: ${CONNECTIONS} connections, bet → win pairs across ${WALLETS} wallets, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up) …`,
     );
@@ -502,23 +517,43 @@ async function main() {
     await servers.stop();
     servers = undefined;
 
-    // Issue #20 target 2: the same load on 1, 2, … processes, alternating, each on freshly started servers.
-    const byProcesses = new Map<number, LoadResult[]>();
-    const compare = !BONUS && (PROCESSES.length > 1 || PROCESSES[0] !== 1);
+    // Issue #20 target 2: the same load on 1, 2, … processes (and each slot setting), alternating, each on
+    // freshly started servers.
+    const configurations = BATCH_SLOTS.flatMap((slots) =>
+      PROCESSES.filter((p, i) => PROCESSES.indexOf(p) === i).map((count) => ({ slots, count })),
+    );
+    const runsOf = new Map<string, (LoadResult & { idleMsPerSecond: number })[]>();
+    const keyOf = (c: { slots?: string; count: number }) => `${c.slots ?? "default"}:${c.count}`;
+    const compare = !BONUS && configurations.length > 1;
     if (compare) {
-      console.log(`Processes: ${PROCESSES.join(", ")} server processes on ${name}, ${ROUNDS} round(s) alternating …`);
+      console.log(
+        `Processes: ${PROCESSES.join(", ")} server processes on ${name}` +
+          `${BATCH_SLOTS[0] === undefined ? "" : `, WALLET_BATCH_SLOTS ${BATCH_SLOTS.join(", ")}`}, ${ROUNDS} round(s) alternating …`,
+      );
       for (let round = 0; round < ROUNDS; round += 1) {
-        for (const count of PROCESSES) {
-          servers = await startServers(databaseUrl, count);
-          const run = await runHttpLoad(servers.urls, seats, CONNECTIONS, SECONDS, probeOf(servers));
+        for (const configuration of configurations) {
+          servers = await startServers(databaseUrl, configuration.count, configuration.slots);
+          const probe = probeOf(servers);
+          const idle0 = cpuMs([...probe.serverPids, ...postgresPids(name)]);
+          const idleStarted = performance.now();
+          await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+          const idleMsPerSecond =
+            (cpuMs([...probe.serverPids, ...postgresPids(name)]) - idle0) / ((performance.now() - idleStarted) / 1000);
+          const run = {
+            ...(await runHttpLoad(servers.urls, seats, CONNECTIONS, SECONDS, probe, COMPARE_WARMUP_SECONDS)),
+            idleMsPerSecond,
+          };
           await servers.stop();
           servers = undefined;
-          byProcesses.set(count, [...(byProcesses.get(count) ?? []), run]);
+          runsOf.set(keyOf(configuration), [...(runsOf.get(keyOf(configuration)) ?? []), run]);
           const c = run.cpuPerCall;
+          const net = c.server + c.postgres - (idleMsPerSecond * run.wallMs) / 1000 / run.ops;
           console.log(
-            `  ${count} process${count === 1 ? "  " : "es"} (pool ${Math.max(4, Math.floor(POOL_MAX / count))} each): ${fmt(run.opsPerSecond).padStart(7)} calls/s, ` +
+            `  slots ${configuration.slots ?? "default"}, ${configuration.count} process${configuration.count === 1 ? "  " : "es"} ` +
+              `(pool ${Math.max(4, Math.floor(POOL_MAX / configuration.count))} each): ${fmt(run.opsPerSecond).padStart(7)} calls/s, ` +
               `p50 ${fmt(run.p50, 2)} ms, p99 ${fmt(run.p99, 2)} ms, CPU per call server ${fmt(c.server, 3)} + PostgreSQL ${fmt(c.postgres, 3)} = ` +
-              `${fmt(c.server + c.postgres, 3)} ms; ${batchLine(run)}; load average ${fmt(os.loadavg()[0]!, 1)}`,
+              `${fmt(c.server + c.postgres, 3)} ms (${fmt(net, 3)} above rest, ${fmt(idleMsPerSecond, 0)} ms/s at rest); ${batchLine(run)}; ` +
+              `load average ${fmt(os.loadavg()[0]!, 1)}`,
           );
         }
       }
@@ -578,10 +613,11 @@ async function main() {
     if (compare) {
       console.log("");
       // Summed over the rounds: calls over time, CPU over calls; the worst p99 of the rounds.
-      const summary = (runs: LoadResult[]) => {
+      const summary = (runs: (LoadResult & { idleMsPerSecond: number })[]) => {
         const ops = runs.reduce((sum, r) => sum + r.ops, 0);
         const seconds = runs.reduce((sum, r) => sum + r.wallMs, 0) / 1000;
         const cpu = (side: "server" | "postgres") => runs.reduce((sum, r) => sum + r.cpuPerCall[side] * r.ops, 0) / ops;
+        const rest = runs.reduce((sum, r) => sum + (r.idleMsPerSecond * r.wallMs) / 1000, 0) / ops;
         const batches = runs.reduce((sum, r) => sum + r.batches.reduce((s, b) => s + b.batches, 0), 0);
         const items = runs.reduce((sum, r) => sum + r.batches.reduce((s, b) => s + b.items, 0), 0);
         return {
@@ -590,31 +626,29 @@ async function main() {
           p99: Math.max(...runs.map((r) => r.p99)),
           server: cpu("server"),
           postgres: cpu("postgres"),
+          cpu: cpu("server") + cpu("postgres"),
+          net: cpu("server") + cpu("postgres") - rest,
           batch: items / batches,
         };
       };
-      const one = byProcesses.has(1) ? summary(byProcesses.get(1)!) : undefined;
-      console.log(
-        `processes (WALLET_BATCH_SLOTS ${BATCH_SLOTS ?? "default"}, ${ROUNDS} round(s), ${CONNECTIONS} connections split between them)`,
-      );
-      for (const count of PROCESSES.filter((p, i) => PROCESSES.indexOf(p) === i)) {
-        const s = summary(byProcesses.get(count)!);
-        const cpu = s.server + s.postgres;
-        const against =
-          one && count !== 1
-            ? `; × one process: calls/s ${fmt(s.opsPerSecond / one.opsPerSecond, 2)}, CPU per call ${fmt(cpu / (one.server + one.postgres), 2)}`
-            : "";
-        console.log(
-          `  ${count} process${count === 1 ? "  " : "es"} ${fmt(s.opsPerSecond).padStart(9)} calls/s   worst p50 ${fmt(s.p50, 2)} ms, worst p99 ${fmt(s.p99, 2)} ms, ` +
-            `CPU per call server ${fmt(s.server, 3)} + PostgreSQL ${fmt(s.postgres, 3)} = ${fmt(cpu, 3)} ms, mean batch per process ${fmt(s.batch, 1)}${against}`,
-        );
-      }
-      if (one && byProcesses.has(2)) {
-        const two = summary(byProcesses.get(2)!);
-        const growth = (two.server + two.postgres) / (one.server + one.postgres);
-        console.log(
-          `two / one process  CPU per call ${fmt(growth, 3)} ×   (target ≤ 1.15: ${growth <= 1.15 ? "met" : "NOT met"})`,
-        );
+      console.log(`processes (${ROUNDS} round(s), ${CONNECTIONS} connections and pool ${POOL_MAX} split between them)`);
+      for (const slots of BATCH_SLOTS) {
+        const one = runsOf.has(keyOf({ slots, count: 1 }))
+          ? summary(runsOf.get(keyOf({ slots, count: 1 }))!)
+          : undefined;
+        for (const count of PROCESSES.filter((p, i) => PROCESSES.indexOf(p) === i)) {
+          const s = summary(runsOf.get(keyOf({ slots, count }))!);
+          const against =
+            one && count !== 1
+              ? `; × one process: calls/s ${fmt(s.opsPerSecond / one.opsPerSecond, 2)}, CPU per call ${fmt(s.cpu / one.cpu, 3)} (above rest ${fmt(s.net / one.net, 3)})` +
+                (count === 2 ? ` (target ≤ 1.15: ${s.cpu / one.cpu <= 1.15 ? "met" : "NOT met"})` : "")
+              : "";
+          console.log(
+            `  slots ${slots ?? "default"}, ${count} process${count === 1 ? "  " : "es"} ${fmt(s.opsPerSecond).padStart(9)} calls/s   ` +
+              `worst p50 ${fmt(s.p50, 2)} ms, worst p99 ${fmt(s.p99, 2)} ms, CPU per call server ${fmt(s.server, 3)} + PostgreSQL ${fmt(s.postgres, 3)} = ` +
+              `${fmt(s.cpu, 3)} ms (${fmt(s.net, 3)} above rest), mean batch per process ${fmt(s.batch, 1)}${against}`,
+          );
+        }
       }
     }
     if (bonusRuns) {
