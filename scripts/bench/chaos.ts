@@ -7,7 +7,8 @@
 //    funded players each holding a game session; a TCP proxy (packages/db/src/testing/database-proxy.ts) in
 //    front of PostgreSQL, which the server's DATABASE_URL points at.
 // 2. The real server process (the production bundle, npm run build:server, rebuilt when older than its sources;
-//    BENCH_CHAOS_SERVER=tsx runs the sources under tsx), as in production: NODE_ENV=production, fresh secrets,
+//    BENCH_CHAOS_SERVER=tsx runs the sources under tsx, BENCH_CHAOS_SERVER_ROOT=<dir> another checkout's server
+//    under tsx, e.g. an older commit's for a before/after figure), as in production: NODE_ENV=production, fresh secrets,
 //    LOG_LEVEL=warn, no Redis.
 // 3. BENCH_CHAOS_CONNECTIONS keep-alive connections send signed bet → win pairs. Each call is signed once and
 //    sent again byte for byte (same request_uuid, transaction_uuid, timestamp and signature) until it gets a
@@ -35,6 +36,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { createDatabase } from "@croupier/db/create-database";
@@ -75,7 +77,10 @@ const REPLAYS = positiveInt("BENCH_CHAOS_REPLAYS", 300);
 /** At most this many calls are replayed in all (the retried ones first), so the check stays bounded. */
 const MAX_REPLAYS = 5_000;
 const PG_RESTART = process.env.BENCH_CHAOS_PG_RESTART === "1";
-const SERVER_KIND = process.env.BENCH_CHAOS_SERVER ?? "bundle";
+// Another checkout's server (a copy of the repository at an older commit, with its node_modules), run under tsx:
+// to print the figures before a change next to today's (ADR 046 compares the server before ADR 039).
+const SERVER_ROOT = process.env.BENCH_CHAOS_SERVER_ROOT ? path.resolve(process.env.BENCH_CHAOS_SERVER_ROOT) : undefined;
+const SERVER_KIND = SERVER_ROOT ? "tsx" : (process.env.BENCH_CHAOS_SERVER ?? "bundle");
 if (SERVER_KIND !== "bundle" && SERVER_KIND !== "tsx") throw new Error("BENCH_CHAOS_SERVER: bundle or tsx");
 // The server runs with NODE_ENV=production, which refuses the public development secrets.
 const SECRET = randomBytes(16).toString("hex");
@@ -151,9 +156,10 @@ async function prepare(url: string): Promise<Seat[]> {
 }
 
 function spawnServer(env: Record<string, string>): ChildProcess {
-  const args = SERVER_KIND === "bundle" ? ["--enable-source-maps", serverBundle] : ["--import", tsxLoader, serverEntry];
+  const entry = SERVER_ROOT ? path.join(SERVER_ROOT, "apps/server/src/server.ts") : serverEntry;
+  const args = SERVER_KIND === "bundle" ? ["--enable-source-maps", serverBundle] : ["--import", tsxLoader, entry];
   return spawn(process.execPath, args, {
-    cwd: root,
+    cwd: SERVER_ROOT ?? root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -308,6 +314,7 @@ async function main() {
   const directUrl = new URL(adminUrl);
   directUrl.pathname = `/${name}`;
   let server: ChildProcess | undefined;
+  let supervising = true;
   let proxy: DatabaseProxy | undefined;
   const started = clock();
   try {
@@ -331,10 +338,21 @@ async function main() {
       REDIS_URL: "",
     };
     const readyz = `http://127.0.0.1:${port}/readyz`;
-    server = spawnServer(env);
+    // A server that exits on its own (a crash under a fault) is started again, as a supervisor would, and counted.
+    const crashes: string[] = [];
+    const supervise = (child: ChildProcess) => {
+      child.once("exit", (code, signal) => {
+        if (!supervising || child !== server) return;
+        crashes.push(`exit ${signal ?? code} at ${((clock() - started) / 1000).toFixed(1)} s`);
+        console.log(`  the server exited by itself (${signal ?? code}): starting it again`);
+        server = supervise(spawnServer(env));
+      });
+      return child;
+    };
+    server = supervise(spawnServer(env));
     await waitForReady(readyz, server);
     console.log(
-      `Server (${SERVER_KIND}) ready; ${CONNECTIONS} connections send bet → win pairs across ${WALLETS} wallets, every call retried byte for byte …`,
+      `Server (${SERVER_ROOT ? `tsx, ${SERVER_ROOT}` : SERVER_KIND}) ready; ${CONNECTIONS} connections send bet → win pairs across ${WALLETS} wallets, every call retried byte for byte …`,
     );
 
     const generator = new Generator("127.0.0.1", port);
@@ -353,10 +371,11 @@ async function main() {
     await phase("kill -9", async () => {
       const killed = server!;
       const exited = new Promise((resolve) => killed.once("exit", resolve));
+      server = undefined; // not a crash: the supervisor above leaves it alone
       killed.kill("SIGKILL");
       await exited;
       const spawned = clock();
-      server = spawnServer(env);
+      server = supervise(spawnServer(env));
       await waitForReady(readyz, server);
       return `SIGKILL, started again at once: ready (/readyz 200) ${Math.round(clock() - spawned)} ms after spawn`;
     });
@@ -417,7 +436,8 @@ async function main() {
         answeredTwice.push({ key: call.key, first: call.first!.body, replay: again.body });
     }
     slot.connection?.close();
-    await stopProcess(server);
+    supervising = false;
+    await stopProcess(server!);
     server = undefined;
 
     // The ledger against the generator's belief: every accepted call once, nothing else.
@@ -460,6 +480,9 @@ async function main() {
     );
     for (const twice of answeredTwice.slice(0, 3)) console.log(`  ${twice.key}: ${twice.first} then ${twice.replay}`);
     console.log(`5xx other than 503 ${c.retries.http_5xx_other}`);
+    console.log(
+      `server crashes     ${crashes.length}${crashes.length > 0 ? ` (${crashes.join(", ")}; started again each time)` : ""}`,
+    );
     const ledgerLine = (label: string, r: ReturnType<typeof compareLedger>) =>
       console.log(
         `${label} ${r.matched} of ${accepted.size} accepted calls exactly once; missing ${r.missing.length}, twice ${r.doubled.length}, ` +
@@ -482,10 +505,12 @@ async function main() {
       answeredTwice.length > 0 ||
       c.retries.http_5xx_other > 0 ||
       stillUnresolved > 0 ||
+      crashes.length > 0 ||
       [ledger, games].some((r) => r.missing.length + r.doubled.length + r.unexpected.length > 0) ||
       !report.ok;
     if (failed) process.exitCode = 1;
   } finally {
+    supervising = false;
     if (server) await stopProcess(server);
     await proxy?.close();
     const dropper = new pg.Client({ connectionString: adminUrl });
