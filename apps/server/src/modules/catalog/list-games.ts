@@ -109,6 +109,8 @@ async function pageFromSnapshot(
 /**
  * Every matching guid in lobby order and the catalogue version, in one
  * statement (one snapshot); ids null when there are more than LIST_IDS_MAX.
+ * The guids come as one comma-separated text: the driver's array parser
+ * measured about 25 ms of CPU for 10,000 of them, splitting a text about 2 ms.
  */
 async function queryGameIds(
   database: DatabaseHandle,
@@ -116,16 +118,16 @@ async function queryGameIds(
   userId: string | null,
 ): Promise<{ version: string; ids: string[] | null }> {
   const where = sql.join(gameConditions(filters, userId), sql` AND `);
-  const [row] = await queryRows<{ version: string; ids: string[] }>(
+  const [row] = await queryRows<{ version: string; ids: string }>(
     database.db,
-    sql`SELECT ${CATALOG_VERSION} AS version, ARRAY(
+    sql`SELECT ${CATALOG_VERSION} AS version, array_to_string(ARRAY(
        SELECT g.guid::text FROM games g JOIN providers p ON p.guid = g.provider_guid
        WHERE ${where}
        ORDER BY ${GAME_ORDER}
        LIMIT ${LIST_IDS_MAX + 1}
-     ) AS ids`,
+     ), ',') AS ids`,
   );
-  const ids = row!.ids;
+  const ids = row!.ids === "" ? [] : row!.ids.split(",");
   return { version: row!.version, ids: ids.length > LIST_IDS_MAX ? null : ids };
 }
 
