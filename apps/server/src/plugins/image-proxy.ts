@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { createIPX, ipxFSStorage } from "ipx";
+import type { createIPX } from "ipx";
 import { IMAGE_WIDTHS_PX, isServedImageWidth } from "@croupier/contract/image-sizes";
 import { AppError } from "../lib/app-error.ts";
 import { createAddressBudget } from "../lib/address-budget.ts";
@@ -110,8 +110,13 @@ export const imageProxyPlugin = fp(async (app: FastifyInstance, options: ImagePr
       path.join(app.env.WEB_BUILD_DIR, "client"),
     ]
   ).filter((dir) => fs.existsSync(dir));
-  // Density 144 rasterises vector art at twice its drawn size, so a 2x tile stays sharp.
-  const ipx = createIPX({ storage: ipxFSStorage({ dir: dirs }), sharpOptions: { density: 144 } });
+  // Density 144 rasterises vector art at twice its drawn size, so a 2x tile stays sharp. ipx (and sharp with
+  // it) is loaded on the first image request, not at every server start (ADR 039).
+  let made: Promise<ReturnType<typeof createIPX>> | undefined;
+  const makeIpx = async () => {
+    const { createIPX, ipxFSStorage } = await import("ipx");
+    return createIPX({ storage: ipxFSStorage({ dir: dirs }), sharpOptions: { density: 144 } });
+  };
   const cache = new ImageCache(MEMORY_BUDGET_BYTES);
   const resizes = createAddressBudget({ per_minute: app.env.IMAGE_RESIZES_PER_MINUTE });
 
@@ -122,6 +127,7 @@ export const imageProxyPlugin = fp(async (app: FastifyInstance, options: ImagePr
       const modifiers = parseModifiers(request.params.modifiers);
       const src = checkSource(request.params["*"]);
       if (dirs.length === 0) throw new AppError("NOT_FOUND", "Image not found");
+      const ipx = await (made ??= makeIpx());
       const image = ipx(src, { ...modifiers });
       let mtime: number;
       try {

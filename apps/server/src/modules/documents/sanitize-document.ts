@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type sharp from "sharp";
 import { AppError } from "../../lib/app-error.ts";
 import { checkPdfSafety } from "./check-pdf-safety.ts";
 import { decodeHevcHeif } from "./decode-hevc-heif.ts";
@@ -20,18 +20,25 @@ const JPEG_QUALITY = 90;
 const unreadable = () =>
   new AppError("UNSUPPORTED_MEDIA_TYPE", "This image could not be read. Please upload a clear JPEG, PNG, HEIC or PDF file.");
 
+// sharp (native libvips) is loaded with the first upload, not at every server start (ADR 039).
+let sharpModule: Promise<typeof sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import("sharp").then((module) => module.default));
+
 async function reencodeJpeg(input: sharp.Sharp): Promise<Buffer> {
   return input.rotate().jpeg({ quality: JPEG_QUALITY }).toBuffer();
 }
 
 async function decodeHevc(bytes: Buffer): Promise<Buffer> {
   const { width, height, data } = await decodeHevcHeif(bytes, MAX_PIXELS);
+  const sharp = await loadSharp();
   return reencodeJpeg(sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } }));
 }
 
 /** The bytes to store for a sniffed upload, or an AppError saying why it is refused. */
 export async function sanitizeDocument(bytes: Buffer, type: SniffedType): Promise<SanitizedDocument> {
   const options = { limitInputPixels: MAX_PIXELS, failOn: "error" as const };
+  // Outside the try: a sharp that cannot load is a fault of the server, not an unreadable image.
+  const sharp = await loadSharp();
   try {
     switch (type) {
       case "jpeg":
