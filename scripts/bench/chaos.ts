@@ -317,6 +317,20 @@ async function main() {
   let supervising = true;
   let proxy: DatabaseProxy | undefined;
   const started = clock();
+  // Interrupted (Ctrl-C, a timeout): no server left running on its own, no database left behind.
+  const interrupted = (signal: NodeJS.Signals) => {
+    supervising = false;
+    server?.kill("SIGKILL");
+    void proxy?.close();
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    void dropper
+      .connect()
+      .then(() => dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+      .catch(() => {})
+      .finally(() => process.exit(128 + (os.constants.signals[signal] ?? 0)));
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
   try {
     console.log(`Preparing ${WALLETS} funded wallets in ${name} …`);
     const seats = await prepare(directUrl.toString());
