@@ -99,7 +99,7 @@ const serverBundlePlugin = {
         build.resolve(args.path, options),
         build.resolve(args.path, { ...options, resolveDir: bundleDir }),
       ]);
-      if (fromImporter.errors.length === 0 && fromImporter.path !== fromBundle.path)
+      if (fromImporter.errors.length === 0 && (fromBundle.errors.length > 0 || fromImporter.path !== fromBundle.path))
         return {
           errors: [
             {
@@ -139,6 +139,8 @@ async function locationUses(metafile) {
 /** Bundles apps/server/src/server.ts into apps/server/dist/server.mjs (with a source map). */
 export async function buildServer({ log = console.log } = {}) {
   const started = Date.now();
+  // Kept imports are resolved from here (serverBundlePlugin), so it must exist before the first build.
+  fs.mkdirSync(bundleDir, { recursive: true });
   const result = await esbuild.build({
     // Stack traces through the source map, read on first use (bundle-stack-traces.mjs), then the server.
     stdin: {
