@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { watchFirstInteraction } from "../features/external-services/start-after-interaction";
 import type { PromoPopupsConfig } from "../features/promo-popups/promo-popups-config";
 import { useAuth } from "../lib/use-auth";
 
@@ -26,6 +27,8 @@ function useHydrated() {
 export function DeferredRuntimes({ promoPopups }: { promoPopups: PromoPopupsConfig }) {
   const hydrated = useHydrated();
   const { authenticated } = useAuth();
+  // The third-party services start after the first interaction: one before their chunk arrives counts.
+  useEffect(() => watchFirstInteraction(), []);
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

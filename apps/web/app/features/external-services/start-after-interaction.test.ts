@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { IDLE_TIMEOUT_MS, startAfterInteraction } from "./start-after-interaction";
+import { IDLE_TIMEOUT_MS, startAfterInteraction, watchFirstInteraction } from "./start-after-interaction";
 
 function fakeWindow(withIdle = true) {
   const target = new EventTarget();
@@ -15,7 +15,8 @@ function fakeWindow(withIdle = true) {
     clearTimeout: vi.fn(),
     ...(withIdle
       ? {
-          requestIdleCallback: (callback: () => void, options?: { timeout: number }) => idle.push({ callback, options }),
+          requestIdleCallback: (callback: () => void, options?: { timeout: number }) =>
+            idle.push({ callback, options }),
           cancelIdleCallback: vi.fn(),
         }
       : {}),
@@ -79,5 +80,28 @@ describe("startAfterInteraction", () => {
     startAfterInteraction(vi.fn(), win as never, doc as never)();
     win.dispatchEvent(new Event("pointerdown"));
     expect(idle).toHaveLength(0);
+  });
+
+  it("starts at once (when idle) for a page that saw an interaction before the runtime loaded; the watch stops after one", () => {
+    const { win, doc, idle } = fakeWindow();
+    const explicit = vi.fn();
+    startAfterInteraction(explicit, win as never, doc as never, true);
+    expect(idle).toHaveLength(1);
+
+    // Kept last: the page's memory of an interaction is module state, as it is per tab.
+    const page = fakeWindow();
+    const removed = vi.spyOn(page.win, "removeEventListener");
+    watchFirstInteraction(page.win as never, page.doc as never);
+    const before = fakeWindow();
+    startAfterInteraction(vi.fn(), before.win as never, before.doc as never);
+    expect(before.idle).toHaveLength(0);
+    page.win.dispatchEvent(new Event("pointerdown"));
+    expect(removed).toHaveBeenCalledTimes(4);
+    const after = fakeWindow();
+    const start = vi.fn();
+    startAfterInteraction(start, after.win as never, after.doc as never);
+    expect(after.idle).toHaveLength(1);
+    after.idle[0]!.callback();
+    expect(start).toHaveBeenCalledOnce();
   });
 });

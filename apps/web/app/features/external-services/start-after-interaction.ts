@@ -10,8 +10,38 @@ type IdleWindow = Pick<Window, "addEventListener" | "removeEventListener" | "set
 };
 type VisibilityDocument = Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
 
-/** Runs `start` once, after the first interaction or visibility, when the browser is idle. Returns a cancel. */
-export function startAfterInteraction(start: () => void, win: IdleWindow = window, doc: VisibilityDocument = document): () => void {
+// The runtime loads after hydration, in its own chunk (ADR 045): an interaction in between still counts,
+// so the page watches for the first one from hydration on.
+let pageInteracted = false;
+
+/** Remembers the page's first interaction (or its becoming visible) from now on. Returns a stop. */
+export function watchFirstInteraction(win: IdleWindow = window, doc: VisibilityDocument = document): () => void {
+  const detach = () => {
+    for (const type of INTERACTION_EVENTS) win.removeEventListener(type, mark, true);
+    doc.removeEventListener("visibilitychange", onVisibility);
+  };
+  function mark() {
+    pageInteracted = true;
+    detach();
+  }
+  function onVisibility() {
+    if (doc.visibilityState === "visible") mark();
+  }
+  for (const type of INTERACTION_EVENTS) win.addEventListener(type, mark, { capture: true, passive: true });
+  doc.addEventListener("visibilitychange", onVisibility);
+  return detach;
+}
+
+/**
+ * Runs `start` once, after the first interaction or visibility, when the browser is idle; at once (when
+ * idle) if the page saw its first interaction already. Returns a cancel.
+ */
+export function startAfterInteraction(
+  start: () => void,
+  win: IdleWindow = window,
+  doc: VisibilityDocument = document,
+  interacted: boolean = pageInteracted,
+): () => void {
   let idleHandle: number | undefined;
   let timeoutHandle: number | undefined;
   let triggered = false;
@@ -34,6 +64,7 @@ export function startAfterInteraction(start: () => void, win: IdleWindow = windo
 
   for (const type of INTERACTION_EVENTS) win.addEventListener(type, trigger, { capture: true, passive: true });
   doc.addEventListener("visibilitychange", onVisibility);
+  if (interacted) trigger();
   return () => {
     detach();
     triggered = true;
