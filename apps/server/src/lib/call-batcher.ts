@@ -87,7 +87,13 @@ export function createCallBatcher<Input, Output>(
   const acquireThenRun = async (held: BatchSlot) => {
     acquiring += 1;
     const started = performance.now();
-    const release = await held.acquire().catch(() => undefined);
+    let release: (() => void) | undefined;
+    try {
+      release = await held.acquire();
+    } catch {
+      // A slot that fails (even synchronously) only costs the batch its shape: it runs without one.
+      release = undefined;
+    }
     acquiring -= 1;
     if (counts) counts.slot_waits_ms += performance.now() - started;
     // Everything that queued while another process held the slot leaves now, together.

@@ -421,12 +421,13 @@ describe("createCallBatcher with a slot shared beyond the process", () => {
     expect(shared.log).toEqual(["acquire", "release", "acquire", "release"]);
   });
 
-  it("runs the batch anyway when no slot could be had (undefined or a rejection)", async () => {
+  it("runs the batch anyway when no slot could be had (undefined, a rejection or a throw)", async () => {
     const control = controlledRun();
     let attempt = 0;
     const slot: BatchSlot = {
       acquire: () => {
         attempt += 1;
+        if (attempt === 3) throw new Error("thrown, not rejected");
         return attempt === 1 ? Promise.resolve(undefined) : Promise.reject(new Error("database unreachable"));
       },
     };
@@ -443,6 +444,12 @@ describe("createCallBatcher with a slot shared beyond the process", () => {
     expect(control.batches.map((b) => b.items)).toEqual([[1], [2]]);
     succeed(control.batches[1]!);
     expect(await second).toEqual({ ok: true, value: "out-2" });
+    const third = settle(batcher.submit(3));
+    await nextTurn();
+    await nextTurn();
+    expect(control.batches.map((b) => b.items)).toEqual([[1], [2], [3]]);
+    succeed(control.batches[2]!);
+    expect(await third).toEqual({ ok: true, value: "out-3" });
   });
 
   it("with two in flight: asks for a second slot only for what one batch cannot carry", async () => {
