@@ -425,6 +425,7 @@ async function main() {
     // Calls left without an answer when their budget ran out: their outcome is unknown until asked again.
     const slot: { connection?: KeepAliveConnection } = {};
     const unresolved = generator.calls.filter((call) => call.unresolved);
+    const outOfBudget = unresolved.length;
     for (const call of unresolved) {
       call.first = await generator.perform(slot, call);
       if (call.first) call.unresolved = false;
@@ -481,7 +482,7 @@ async function main() {
       );
     }
     console.log(
-      `calls              ${calls.length} attempted, ${answered} answered, ${retriedCalls} retried (${c.attempts} attempts), ${stillUnresolved} unanswered; ` +
+      `calls              ${calls.length} attempted, ${answered} answered, ${retriedCalls} retried (${c.attempts} attempts), ${stillUnresolved} unanswered (${outOfBudget} ran out of their ${RETRY_BUDGET_MS / 1000} s retry budget and were answered when sent again after the load); ` +
         `${(answered / loadSeconds).toFixed(0)} calls/s over ${loadSeconds.toFixed(1)} s of load, outages included`,
     );
     console.log(`  answers          ${[...c.definitive].map(([status, n]) => `${status} ${n}`).join(", ")}`);
