@@ -48,20 +48,25 @@ async function pageFromSnapshot(
   paging: Paging,
   options: ListGamesOptions,
 ): Promise<GamesPage | null> {
-  // Favourites are a player's own and change without a catalogue version: listed afresh each time.
+  // Favourites are a player's own and change without a catalogue version: listed afresh each time
+  // (a player's favourites are few; the statement is the page's).
   const key = filters.favorites_only ? null : JSON.stringify(filters);
   let snapshot = currentSnapshot(database);
-  let ids = key && snapshot ? peekList(snapshot, key) : undefined;
+  let ids: string[] | null | undefined;
   // True once a statement of this request has shown the snapshot's version is current.
   let verified = false;
-  if (ids === undefined || !snapshot) {
+  if (key === null) {
     const listed = await queryGameIds(database, filters, options.userId);
     snapshot = snapshotAt(database, listed.version);
     ids = listed.ids;
-    if (key) storeList(snapshot, key, ids);
     verified = true;
+  } else {
+    ids = snapshot ? peekList(snapshot, key) : undefined;
+    // Not kept yet (first sight, or the catalogue changed): this page by OFFSET, as cheap as it
+    // always was, while the list is read beside it for the requests that follow.
+    if (ids === undefined) buildListInBackground(database, filters, key);
   }
-  if (ids === null) return pageByOffset(database, filters, paging, options);
+  if (ids === undefined || ids === null || !snapshot) return pageByOffset(database, filters, paging, options);
 
   const offset = (paging.page - 1) * paging.per_page;
   const slice = ids.slice(offset, offset + paging.per_page);
@@ -104,6 +109,28 @@ async function pageFromSnapshot(
     return favorites.has(guid) ? markFavorite(text) : text;
   });
   return { json, pager: { page: paging.page, per_page: paging.per_page, total: ids.length } };
+}
+
+// Lists read at once per process: after a catalogue change every filter combination in use is
+// read again, and this bounds the extra load on the database meanwhile (the rest page by OFFSET).
+const BUILDS_MAX = 4;
+const building = new WeakMap<object, Set<string>>();
+
+/** Reads the filter combination's list and keeps it under the version it was read at; one read per key at a time. */
+function buildListInBackground(database: DatabaseHandle, filters: GameFilters, key: string): void {
+  let keys = building.get(database.db);
+  if (!keys) {
+    keys = new Set();
+    building.set(database.db, keys);
+  }
+  if (keys.has(key) || keys.size >= BUILDS_MAX) return;
+  const running = keys;
+  running.add(key);
+  queryGameIds(database, filters, null)
+    .then((listed) => storeList(snapshotAt(database, listed.version), key, listed.ids))
+    // Only a cache fill failed (the database went away, the app is closing): the next request tries again.
+    .catch(() => {})
+    .finally(() => running.delete(key));
 }
 
 /**
