@@ -482,7 +482,7 @@ async function main() {
       );
     }
     console.log(
-      `calls              ${calls.length} attempted, ${answered} answered, ${retriedCalls} retried (${c.attempts} attempts), ${stillUnresolved} unanswered (${outOfBudget} ran out of their ${RETRY_BUDGET_MS / 1000} s retry budget and were answered when sent again after the load); ` +
+      `calls              ${calls.length} attempted, ${answered} answered, ${retriedCalls} retried (${c.attempts} attempts), ${stillUnresolved} unanswered (${outOfBudget} ran out of their ${RETRY_BUDGET_MS / 1000} s retry budget and were sent again after the load); ` +
         `${(answered / loadSeconds).toFixed(0)} calls/s over ${loadSeconds.toFixed(1)} s of load, outages included`,
     );
     console.log(`  answers          ${[...c.definitive].map(([status, n]) => `${status} ${n}`).join(", ")}`);

@@ -14,4 +14,9 @@ describe("error states", () => {
     expect(describeError({ code: "TOO_FAST", message: "m", retryAfterMs: 1200 }).retryAfterMs).toBe(1200);
     expect(describeError({ code: "WHATEVER", message: "", status: 503 })).toMatchObject({ title: "Game server error", message: "Please try again.", fatal: false });
   });
+
+  it("tells the player to try again in a moment while the provider's database is unavailable (never fatal)", () => {
+    const view = describeError({ code: "SERVICE_UNAVAILABLE", message: "The game server is briefly unavailable. Please try again in a moment.", retryAfterMs: 1000, status: 503 });
+    expect(view).toMatchObject({ title: "Try again in a moment", fatal: false, retryAfterMs: 1000 });
+  });
 });

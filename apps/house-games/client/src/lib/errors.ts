@@ -16,6 +16,8 @@ const TITLES: Record<string, { title: string; fatal?: boolean }> = {
   INVALID_LAUNCH: { title: "Game link not valid", fatal: true },
   WRONG_CURRENCY: { title: "Currency not accepted", fatal: true },
   WALLET_UNAVAILABLE: { title: "Wallet unavailable" },
+  // The provider's database is restarting or out of reach (503 + Retry-After, ADR 046): play can go on.
+  SERVICE_UNAVAILABLE: { title: "Try again in a moment" },
   GAME_NOT_AVAILABLE: { title: "Game not available", fatal: true },
   DEMO_NOT_AVAILABLE: { title: "No demo for this game", fatal: true },
   NOT_FOUND: { title: "Not found" },
