@@ -47,31 +47,37 @@ export async function claimOutboxEvents(
   const limit = Math.min(Math.max(1, Math.trunc(options.batchSize ?? OUTBOX_BATCH_MAX)), OUTBOX_BATCH_MAX);
   const now = (options.now ?? Date.now)();
   return db.transaction(async (tx) => {
-    // A row lock, not a snapshot read: FOR UPDATE returns the newest committed cursor even when another
-    // dispatcher moved it after this statement's snapshot was taken.
-    const [cursor] = rowsOf<{ head: string | number; gaps: OutboxGap[] }>(
-      await tx.execute(sql`SELECT head, gaps FROM outbox_cursor WHERE id = 1 FOR UPDATE SKIP LOCKED`),
+    // One statement, one round trip: the cursor row's lock (FOR UPDATE returns the newest committed cursor
+    // even when another dispatcher moved it after this statement's snapshot was taken; a row that snapshot
+    // cannot see yet simply becomes a gap), then its rows: the primary key in id order past the head, and
+    // primary-key range probes of the gaps (the young ones; all of them when probeOldGaps).
+    const rows = rowsOf<Row & { cursor: boolean }>(
+      await tx.execute(sql`
+        WITH c AS (SELECT head, gaps FROM outbox_cursor WHERE id = 1 FOR UPDATE SKIP LOCKED)
+        SELECT true AS cursor, c.head AS id, NULL::uuid AS event_id, NULL::uuid AS user_guid, NULL::uuid AS session_guid,
+               NULL::varchar AS type, c.gaps AS payload
+          FROM c
+        UNION ALL
+        SELECT false, e.id, e.event_id, e.user_guid, e.session_guid, e.type, e.payload
+          FROM c, LATERAL (
+            (SELECT id, event_id, user_guid, session_guid, type, payload FROM outbox_events
+              WHERE id > c.head ORDER BY id LIMIT ${limit})
+            UNION ALL
+            (SELECT o.id, o.event_id, o.user_guid, o.session_guid, o.type, o.payload
+               FROM jsonb_array_elements(c.gaps) AS g(v)
+               JOIN outbox_events o ON o.id BETWEEN (g.v->>0)::bigint AND (g.v->>1)::bigint
+              WHERE ${options.probeOldGaps === true} OR ${now}::bigint - (g.v->>2)::bigint < ${GAP_YOUNG_MS})) e`),
     );
+    const cursor = rows.find((row) => row.cursor);
     if (!cursor) return { busy: true } as const;
-    const head = Number(cursor.head);
-    const gaps = cursor.gaps;
-    const probed = gaps.filter((gap) => options.probeOldGaps || now - gap[2] < GAP_YOUNG_MS);
+    const head = Number(cursor.id);
+    const gaps = cursor.payload as OutboxGap[];
 
-    // The primary key in id order past the head; the gap probes are primary-key range lookups.
-    const past = sql`(SELECT id, event_id, user_guid, session_guid, type, payload FROM outbox_events
-                       WHERE id > ${head}::bigint ORDER BY id LIMIT ${limit})`;
-    const rows = rowsOf<Row>(
-      await tx.execute(
-        probed.length === 0
-          ? past
-          : sql`${past} UNION ALL
-                (SELECT o.id, o.event_id, o.user_guid, o.session_guid, o.type, o.payload
-                   FROM jsonb_array_elements(${JSON.stringify(probed.map(([lo, hi]) => [lo, hi]))}::jsonb) AS g(v)
-                   JOIN outbox_events o ON o.id BETWEEN (g.v->>0)::bigint AND (g.v->>1)::bigint)`,
-      ),
-    );
     // RETURNING/UNION order is not defined; ids are bigint (a string from node-postgres).
-    const events = rows.map((row) => ({ ...row, id: String(row.id) })).sort((a, b) => Number(a.id) - Number(b.id));
+    const events = rows
+      .filter((row) => !row.cursor)
+      .map(({ cursor: _, ...row }) => ({ ...row, id: String(row.id) }))
+      .sort((a, b) => Number(a.id) - Number(b.id));
     const fresh = events.filter((event) => Number(event.id) > head);
     const next = nextOutboxCursor(
       head,
