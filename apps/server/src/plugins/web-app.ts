@@ -71,6 +71,18 @@ export function htmlEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
   return undefined;
 }
 
+/** Millisecond timestamps (2001-2286) in a render: TanStack's dehydratedAt and dataUpdatedAt. */
+const EPOCH_MS = /\b1\d{12}\b/g;
+
+/**
+ * A weak ETag: the same for renders that differ only in when they happened (the hydration payload's
+ * timestamps), so a re-render after the TTL, or another process's render, still answers 304.
+ */
+export function pageEtag(body: Buffer): string {
+  const semantic = body.toString("utf8").replace(EPOCH_MS, "0");
+  return `W/"${createHash("sha256").update(semantic).digest("base64url").slice(0, 27)}"`;
+}
+
 /** If-None-Match against a cached document's ETag: "*", or any listed tag by weak comparison (GET may). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -384,7 +396,7 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
       body,
       br,
       gzip: gz,
-      etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      etag: pageEtag(body),
       script_hashes: hashInlineScripts(body.toString("utf8")),
       headers,
       status: response.status,
