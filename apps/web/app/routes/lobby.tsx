@@ -1,10 +1,10 @@
-import { HydrationBoundary, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { hashKey, HydrationBoundary, type DehydratedState, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { data } from "react-router";
 import type { Route } from "./+types/lobby";
-import type { DeviceKind, LobbySection } from "../features/catalog/catalog-types";
+import type { DeviceKind, LobbyEntry, LobbySection } from "../features/catalog/catalog-types";
 import { favoritesQueryOptions, fetchFavorites } from "../features/catalog/favorites";
 import { fetchGames, gamesPageQuery, gamesPageQueryOptions } from "../features/catalog/games";
-import { fetchLobbyPage, lobbyPageQueryOptions } from "../features/catalog/lobby-page";
+import { fetchLobbyPage, firstPaintRows, lobbyPageQueryOptions } from "../features/catalog/lobby-page";
 import { LobbyView, sectionTitle } from "../features/catalog/lobby-view";
 import { fetchProviders, providersQueryOptions } from "../features/catalog/providers";
 import { gridScope, resolveFilter, sectionProviders, sectionSystemTag } from "../features/catalog/resolve-filter";
@@ -72,7 +72,25 @@ async function loadLobby(client: QueryClient, api: Api, request: LobbyRequest) {
     const load = () => fetchGames(api, gamesPageQuery(scope, device, 1));
     await ensure({ queryKey: options.queryKey, queryFn: load }, `games:${JSON.stringify(options.queryKey)}`);
   }
-  return { section, filter, device, keys };
+  return { section, filter, device, keys, pageKey: request.filter ? null : pageOptions.queryKey };
+}
+
+/**
+ * The dehydrated lobby page cut to what the server's HTML shows (firstPaintRows) and marked stale
+ * (updated at 0), so the browser fetches the whole page once hydrated instead of the HTML carrying
+ * every row's games twice, as markup and as data (issue #20, ADR 044).
+ */
+function firstPaintState(state: DehydratedState, pageKey: QueryKey | null): DehydratedState {
+  if (!pageKey) return state;
+  const hash = hashKey(pageKey);
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.queryHash === hash && Array.isArray(query.state.data)
+        ? { ...query, state: { ...query.state, data: firstPaintRows(query.state.data as LobbyEntry[]), dataUpdatedAt: 0 } }
+        : query,
+    ),
+  };
 }
 
 // Tags and studios are the same for everyone; a visitor's pages too (a player's carry favourites, so they are never shared).
@@ -86,20 +104,20 @@ export async function loader({ context, params, url, request }: Route.LoaderArgs
   const visitor = userId === null;
   const memo: Memo = (key, load) =>
     key === "tags" || key.startsWith("providers:") || visitor ? cachedPublic(key, PUBLIC_TTL_MS, load, worthKeeping) : load();
-  const { keys, ...result } = await loadLobby(client, api, {
+  const { keys, pageKey, ...result } = await loadLobby(client, api, {
     pathname: url.pathname,
     filter: params.filter,
     device: deviceKindFromUserAgent(request.headers.get("user-agent")),
     userId,
     memo,
   });
-  return { ...result, dehydratedState: dehydrateQueries(client, keys) };
+  return { ...result, dehydratedState: firstPaintState(dehydrateQueries(client, keys), pageKey) };
 }
 
 // Client navigations read the API from the browser (same origin) through the tab's query cache.
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const device: DeviceKind = deviceClassFromWidth(window.innerWidth) === "desktop" ? "desktop" : "mobile";
-  const { keys: _keys, ...result } = await loadLobby(getBrowserQueryClient(), getBrowserApi(), {
+  const { keys: _keys, pageKey: _pageKey, ...result } = await loadLobby(getBrowserQueryClient(), getBrowserApi(), {
     pathname: new URL(request.url).pathname,
     filter: params.filter,
     device,

@@ -33,7 +33,8 @@ export type CatalogProvider = Pick<Provider, "guid" | "name"> & Partial<Pick<Pro
 export type CatalogGame = Pick<EdgeGame, "guid" | "game_name"> &
   Partial<Pick<EdgeGame, "external_guid" | "game_icon" | "provider" | "provider_guid" | "system_tag_guid" | "label">>;
 
-export type LobbyEntry = { tag: CatalogTag; games: CatalogGame[] };
+/** deferred: the server's page left this row's games out (firstPaintRows); the browser fetches the page again. */
+export type LobbyEntry = { tag: CatalogTag; games: CatalogGame[]; deferred?: true };
 
 export type LobbySection = "home" | "live" | "slots";
 export type DeviceKind = DeviceType;

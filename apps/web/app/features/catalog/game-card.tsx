@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { cx } from "../../lib/cx";
+import { useHydrated } from "../../lib/use-hydrated";
 import { providerRouteName, routeName } from "../../lib/route-name";
 import type { CatalogGame } from "./catalog-types";
 import { useFavorites } from "./favorites-context";
@@ -22,6 +23,8 @@ const HEART = "M12 20.5s-7.4-4.5-9.5-9.1C1.1 8.1 3.2 4.8 6.6 4.8c2.1 0 3.9 1.2 5
 export function GameCard({ game, eager = false }: { game: CatalogGame; eager?: boolean }) {
   const favorites = useFavorites();
   const favorite = favorites.has(game);
+  // The heart does nothing before hydration: it is not in the server's HTML (~0.6 KB a tile).
+  const hydrated = useHydrated();
   const image = game.game_icon ? tileImage(game.game_icon, "tile") : null;
   return (
     <div className="group relative" data-game={game.external_guid}>
@@ -54,20 +57,22 @@ export function GameCard({ game, eager = false }: { game: CatalogGame; eager?: b
           {game.provider ? <span className="block truncate text-[11px] text-mist-400">{game.provider}</span> : null}
         </span>
       </Link>
-      <button
-        type="button"
-        onClick={() => favorites.toggle(game)}
-        aria-pressed={favorite}
-        aria-label={`Favorite ${game.game_name}`}
-        className={cx(
-          "absolute top-1.5 right-1.5 grid size-8 place-items-center rounded-full bg-ink-950/60 backdrop-blur transition-colors hover:text-ruby-400",
-          favorite ? "text-ruby-500" : "text-white/80",
-        )}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill={favorite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.8">
-          <path d={HEART} />
-        </svg>
-      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => favorites.toggle(game)}
+          aria-pressed={favorite}
+          aria-label={`Favorite ${game.game_name}`}
+          className={cx(
+            "absolute top-1.5 right-1.5 grid size-8 place-items-center rounded-full bg-ink-950/60 backdrop-blur transition-colors hover:text-ruby-400",
+            favorite ? "text-ruby-500" : "text-white/80",
+          )}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill={favorite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.8">
+            <path d={HEART} />
+          </svg>
+        </button>
+      ) : null}
     </div>
   );
 }

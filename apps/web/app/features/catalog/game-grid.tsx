@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { EmptyState } from "../../components/empty-state";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { CatalogGame, DeviceKind } from "./catalog-types";
 import { GameCard, GameCardSkeleton } from "./game-card";
 import { GAMES_PER_PAGE, useGamesPage, type GamesScope } from "./games";
@@ -50,10 +51,17 @@ export function PagedGameGrid({ scope, device, label, eager = false }: { scope: 
   );
 }
 
+/**
+ * Placeholders for a page not loaded yet: a full page once hydrated, none in the server's HTML (a
+ * grid the server did not load is the home page's, below its rows and the first screen).
+ */
+const FIRST_PAINT_SKELETONS = 0;
+
 function GridPage({ scope, device, page, eager }: { scope: GamesScope; device: DeviceKind; page: number; eager: boolean }) {
   const { data, isError } = useGamesPage(scope, device, page);
+  const hydrated = useHydrated();
   if (isError) return null;
-  if (!data) return <Skeletons count={GAMES_PER_PAGE} />;
+  if (!data) return <Skeletons count={hydrated ? GAMES_PER_PAGE : FIRST_PAINT_SKELETONS} />;
   return <GameItems games={data.games} eager={eager} />;
 }
 

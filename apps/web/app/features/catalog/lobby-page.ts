@@ -20,6 +20,27 @@ export async function fetchLobbyPage(api: Api, section: LobbySection, device: De
   }
 }
 
+/**
+ * The server's HTML carries the first rows' first tiles only (what the first screen shows at any
+ * width: 6.6 tiles per row at the widest); the rest renders after hydration (issue #20: the home
+ * page's HTML 142 KB -> under 60 KB, ADR 044).
+ */
+export const FIRST_PAINT_ROWS = 2;
+export const FIRST_PAINT_TILES = 6;
+
+/**
+ * The page as the server's HTML ships it in the hydration payload: the first rows cut to the tiles
+ * the markup shows, the others deferred. The data is the markup's and no more; the browser fetches
+ * the whole page after hydration (the dehydrated query is marked stale).
+ */
+export function firstPaintRows(entries: LobbyEntry[]): LobbyEntry[] {
+  return entries.map((entry, index) => {
+    // A row reads its tag's guid and name only (the full tag is in the tags list).
+    const tag = { guid: entry.tag.guid, name: entry.tag.name };
+    return index < FIRST_PAINT_ROWS ? { tag, games: entry.games.slice(0, FIRST_PAINT_TILES) } : { tag, games: [], deferred: true };
+  });
+}
+
 function toLobbyEntry(entry: LobbyEntry): LobbyEntry {
   return { tag: entry.tag, games: entry.games.map(toTile) };
 }

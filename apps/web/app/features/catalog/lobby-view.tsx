@@ -2,13 +2,14 @@ import { Link, NavLink } from "react-router";
 import { ModalLink } from "../../components/modal-link";
 import { Icon } from "../../components/icons";
 import { cx } from "../../lib/cx";
+import { useHydrated } from "../../lib/use-hydrated";
 import { tagRouteName } from "../../lib/route-name";
 import type { CatalogGame, CatalogTag, DeviceKind, LobbyEntry, LobbyFilter, LobbySection } from "./catalog-types";
 import { EmptyStateFrame } from "./empty-state-frame";
 import { FavoritesProvider, useFavorites } from "./favorites-context";
-import { GameCard } from "./game-card";
+import { GameCard, GameCardSkeleton } from "./game-card";
 import { GameGrid, PagedGameGrid } from "./game-grid";
-import { useLobbyPage } from "./lobby-page";
+import { FIRST_PAINT_ROWS, FIRST_PAINT_TILES, useLobbyPage } from "./lobby-page";
 import { useProviders } from "./providers";
 import { ProviderStrip } from "./provider-strip";
 import { ALL_GAMES_GUID, ALL_GAMES_ICON, FAVORITES_TAG, gridScope, sectionProviders, sectionSystemTag, sectionTags } from "./resolve-filter";
@@ -104,7 +105,13 @@ function SectionRows({ section, device, favorites, scope }: { section: LobbySect
   return (
     <>
       {rows.map((entry, index) => (
-        <GameRow key={entry.tag.guid} entry={entry} more={filterPath(section, entry.tag)} eager={index === 0} />
+        <GameRow
+          key={entry.tag.guid}
+          entry={entry}
+          more={filterPath(section, entry.tag)}
+          eager={index === 0}
+          firstPaint={index < FIRST_PAINT_ROWS ? FIRST_PAINT_TILES : 0}
+        />
       ))}
       <section className="mb-8" aria-labelledby="row-all-games">
         <h2 id="row-all-games" className="mb-3 text-lg font-semibold text-white">
@@ -141,8 +148,11 @@ function CategoryChips({ section, chips, activeGuid }: { section: LobbySection; 
   );
 }
 
-function GameRow({ entry, more, eager }: { entry: LobbyEntry; more: string; eager: boolean }) {
+/** firstPaint: the tiles of this row in the server's HTML (and while hydrating); the rest render after hydration. */
+function GameRow({ entry, more, eager, firstPaint }: { entry: LobbyEntry; more: string; eager: boolean; firstPaint: number }) {
   const headingId = `row-${entry.tag.guid}`;
+  const hydrated = useHydrated();
+  const games = hydrated ? entry.games : entry.games.slice(0, firstPaint);
   return (
     <section className="mb-8" aria-labelledby={headingId}>
       <div className="mb-3 flex items-center justify-between">
@@ -157,11 +167,17 @@ function GameRow({ entry, more, eager }: { entry: LobbyEntry; more: string; eage
         aria-labelledby={headingId}
         className="-mx-4 grid auto-cols-[42%] grid-flow-col gap-3 overflow-x-auto px-4 pb-2 sm:auto-cols-[28%] lg:auto-cols-[18%] xl:auto-cols-[15%]"
       >
-        {entry.games.map((game, index) => (
+        {games.map((game, index) => (
           <li key={game.guid}>
             <GameCard game={game} eager={eager && index < 6} />
           </li>
         ))}
+        {/* A row whose tiles come later (after hydration, or the page's fetch) keeps a tile's height meanwhile. */}
+        {games.length === 0 && (entry.games.length > 0 || entry.deferred) ? (
+          <li>
+            <GameCardSkeleton />
+          </li>
+        ) : null}
       </ul>
     </section>
   );
