@@ -74,8 +74,9 @@ const OUTAGE_MS = positiveInt("BENCH_CHAOS_OUTAGE_MS", 2_000);
 const RETRY_BUDGET_MS = positiveInt("BENCH_CHAOS_RETRY_BUDGET_MS", 30_000);
 const ATTEMPT_TIMEOUT_MS = positiveInt("BENCH_CHAOS_ATTEMPT_TIMEOUT_MS", 5_000);
 const REPLAYS = positiveInt("BENCH_CHAOS_REPLAYS", 300);
-/** At most this many calls are replayed in all (the retried ones first), so the check stays bounded. */
+/** At most this many calls are replayed in all (the retried ones first), and none is started after this time. */
 const MAX_REPLAYS = 5_000;
+const REPLAY_BUDGET_MS = 60_000;
 const PG_RESTART = process.env.BENCH_CHAOS_PG_RESTART === "1";
 // Another checkout's server (a copy of the repository at an older commit, with its node_modules), run under tsx:
 // to print the figures before a change next to today's (ADR 046 compares the server before ADR 039).
@@ -302,6 +303,22 @@ class Generator {
   }
 }
 
+/** Runs fn over items on `lanes` connections at once; no item is started after deadline_ms. */
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  deadline_ms: number,
+  fn: (slot: { connection?: KeepAliveConnection }, item: T) => Promise<void>,
+) {
+  let next = 0;
+  const lane = async () => {
+    const slot: { connection?: KeepAliveConnection } = {};
+    while (next < items.length && clock() < deadline_ms) await fn(slot, items[next++]!);
+    slot.connection?.close();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, items.length)) }, lane));
+}
+
 type Phase = { name: string; fault_ms: number; end_ms: number; note: string; window?: OutageWindow };
 
 async function main() {
@@ -422,14 +439,14 @@ async function main() {
       p.window = outageWindow(generator.attempts, p.fault_ms, phases[i + 1]?.fault_ms ?? loadEnd);
     }
 
-    // Calls left without an answer when their budget ran out: their outcome is unknown until asked again.
-    const slot: { connection?: KeepAliveConnection } = {};
+    // Calls left without an answer when their budget ran out: their outcome is unknown until asked again (all at
+    // once, each on its own connection, so a server that hangs costs one retry budget, not one per call).
     const unresolved = generator.calls.filter((call) => call.unresolved);
     const outOfBudget = unresolved.length;
-    for (const call of unresolved) {
+    await inLanes(unresolved, unresolved.length, Number.POSITIVE_INFINITY, async (slot, call) => {
       call.first = await generator.perform(slot, call);
       if (call.first) call.unresolved = false;
-    }
+    });
     // The load's figures, before the replays below add attempts of their own.
     const c = structuredClone(generator.counters);
     const calls = generator.calls;
@@ -445,12 +462,14 @@ async function main() {
       .slice(0, REPLAYS);
     const replayed = [...retried, ...sample].slice(0, MAX_REPLAYS);
     const answeredTwice: { key: string; first: string; replay: string }[] = [];
-    for (const call of replayed) {
+    let replaysCompared = 0;
+    await inLanes(replayed, CONNECTIONS, clock() + REPLAY_BUDGET_MS, async (slot, call) => {
       const again = await generator.perform(slot, call);
-      if (again && answersDiffer(call.first!.body, again.body))
+      if (!again) return;
+      replaysCompared += 1;
+      if (answersDiffer(call.first!.body, again.body))
         answeredTwice.push({ key: call.key, first: call.first!.body, replay: again.body });
-    }
-    slot.connection?.close();
+    });
     supervising = false;
     await stopProcess(server!);
     server = undefined;
@@ -491,7 +510,8 @@ async function main() {
         `INTERNAL_ERROR ${c.retries.internal_error}, unreadable ${c.retries.unreadable}`,
     );
     console.log(
-      `answered twice     ${answeredTwice.length}   (${replayed.length} calls sent once more byte for byte and compared: ${Math.min(retried.length, MAX_REPLAYS)} retried ones, ${replayed.length - Math.min(retried.length, MAX_REPLAYS)} others)`,
+      `answered twice     ${answeredTwice.length}   (${replaysCompared} of ${replayed.length} calls sent once more byte for byte answered and compared: ` +
+        `${Math.min(retried.length, MAX_REPLAYS)} retried ones, ${replayed.length - Math.min(retried.length, MAX_REPLAYS)} others)`,
     );
     for (const twice of answeredTwice.slice(0, 3)) console.log(`  ${twice.key}: ${twice.first} then ${twice.replay}`);
     console.log(`5xx other than 503 ${c.retries.http_5xx_other}`);
@@ -518,6 +538,7 @@ async function main() {
     );
     const failed =
       answeredTwice.length > 0 ||
+      replaysCompared < replayed.length ||
       c.retries.http_5xx_other > 0 ||
       stillUnresolved > 0 ||
       crashes.length > 0 ||
