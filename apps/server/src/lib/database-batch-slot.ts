@@ -35,25 +35,26 @@ export function setDatabaseBatchSlots(database: { db: object }, slots: number): 
  * process gathered meanwhile, as with one process. PGlite (single process), small pools and databases
  * without slots get none.
  */
-export function databaseBatchSlot(name: string) {
+export function databaseBatchSlot(name: string, wait_ms = BATCH_SLOT_WAIT_MS) {
   const lockClass = lockClassOf(name);
   return (database: { db: object; pool?: pg.Pool }): BatchSlot | undefined => {
     const slots = slotCounts.get(database.db) ?? 0;
     const pool = database.pool;
     if (!pool || slots === 0 || (pool.options.max ?? 10) < MIN_POOL_FOR_SLOTS) return undefined;
-    return createDatabaseBatchSlot(pool, lockClass, slots);
+    return createDatabaseBatchSlot(pool, lockClass, slots, wait_ms);
   };
 }
 
-function createDatabaseBatchSlot(pool: pg.Pool, lockClass: number, slots: number): BatchSlot {
+function createDatabaseBatchSlot(pool: pg.Pool, lockClass: number, slots: number, wait_ms: number): BatchSlot {
+  if (!Number.isInteger(wait_ms) || wait_ms < 1) throw new Error("wait_ms must be a positive integer");
   // Any free slot; when all are taken, wait for this process's own (spreads the waiters over the slots).
   const preferred = randomInt(slots);
   // One round trip. COALESCE evaluates the waiting lock only when no slot was free; LIMIT 1 stops the
   // scan at the first slot taken, so exactly one is held. Constants only: nothing comes from a caller.
   const take =
     slots === 1
-      ? `BEGIN; SET LOCAL lock_timeout = '${BATCH_SLOT_WAIT_MS}ms'; SELECT pg_advisory_xact_lock(${lockClass}, 0)`
-      : `BEGIN; SET LOCAL lock_timeout = '${BATCH_SLOT_WAIT_MS}ms';
+      ? `BEGIN; SET LOCAL lock_timeout = '${wait_ms}ms'; SELECT pg_advisory_xact_lock(${lockClass}, 0)`
+      : `BEGIN; SET LOCAL lock_timeout = '${wait_ms}ms';
          SELECT coalesce((SELECT s FROM generate_series(0, ${slots - 1}) AS s WHERE pg_try_advisory_xact_lock(${lockClass}, s) LIMIT 1),
                          (SELECT ${preferred} FROM pg_advisory_xact_lock(${lockClass}, ${preferred})))`;
   return {

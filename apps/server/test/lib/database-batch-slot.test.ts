@@ -45,11 +45,16 @@ describe.skipIf(!hasPostgres)("databaseBatchSlot on PostgreSQL (two processes)",
     await second?.close();
   });
 
-  const slotsOf = (slots: number) => {
-    const slotFor = databaseBatchSlot(`test-${randomBytes(6).toString("hex")}`);
+  // A wait bound far above any stall of a busy machine, so only the test decides when a slot comes free;
+  // the stuck-holder test uses the real one.
+  const slotsOf = (slots: number, wait_ms = 30_000) => {
+    const name = `test-${randomBytes(6).toString("hex")}`;
     setDatabaseBatchSlots(first, slots);
     setDatabaseBatchSlots(second, slots);
-    return [slotFor(first)!, slotFor(second)!] as const;
+    const [a, b] = [databaseBatchSlot(name, wait_ms)(first)!, databaseBatchSlot(name, wait_ms)(second)!];
+    // The same slots with the long bound, for checking after a timeout that they still work.
+    const patient = databaseBatchSlot(name, 30_000)(second)!;
+    return [a, b, patient] as const;
   };
 
   it("with one slot, the second process waits until the first gives it back", async () => {
@@ -90,20 +95,23 @@ describe.skipIf(!hasPostgres)("databaseBatchSlot on PostgreSQL (two processes)",
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(thirdHeld).toBe(false);
+    // A waiter waits on its process's own slot (either of the two): once both are free it has one.
     releaseB!();
-    (await third)!();
     releaseA!();
+    const releaseThird = await third;
+    expect(releaseThird).toBeTypeOf("function");
+    releaseThird!();
   });
 
   it("a holder that never gives the slot back holds the others up for the wait bound only: they run without it", async () => {
-    const [a, b] = slotsOf(1);
+    const [a, b, patient] = slotsOf(1, BATCH_SLOT_WAIT_MS);
     const stuck = await a.acquire();
     const started = performance.now();
     expect(await b.acquire()).toBeUndefined();
     expect(performance.now() - started).toBeGreaterThanOrEqual(BATCH_SLOT_WAIT_MS - 10);
     stuck!();
     // The connection that timed out went back to the pool clean: the slot works again.
-    const again = await b.acquire();
+    const again = await patient.acquire();
     expect(again).toBeTypeOf("function");
     again!();
   });
