@@ -16,17 +16,18 @@ export async function pruneOutboxEvents(db: Db, retentionMs: number, batch = 5_0
   const size = Math.min(Math.max(1, Math.trunc(batch)), PRUNE_BATCH_MAX);
   let total = 0;
   for (let i = 0; i < PRUNE_STATEMENTS_MAX; i += 1) {
-    // The lowest ids first, through the primary key: the statement reads at most `size` rows whatever
-    // the table holds (no index on created_at; ids rise with it, give or take a transaction's length).
+    // The lowest ids first, through the primary key, materialized and handed over as an array: the
+    // statement reads at most `size` rows whatever the table holds (no index on created_at; ids rise with
+    // it, give or take a transaction's length). Joined directly, the planner scanned the whole table.
     const deleted = rowsOf<{ id: unknown }>(
       await db.execute(sql`
-        WITH c AS (SELECT head, gaps FROM outbox_cursor WHERE id = 1),
-             oldest AS (SELECT o.id FROM outbox_events o, c WHERE o.id <= c.head ORDER BY o.id LIMIT ${size})
-        DELETE FROM outbox_events o USING oldest, c
-         WHERE o.id = oldest.id
+        WITH oldest AS MATERIALIZED (
+          SELECT id FROM outbox_events WHERE id <= (SELECT head FROM outbox_cursor WHERE id = 1) ORDER BY id LIMIT ${size})
+        DELETE FROM outbox_events o
+         WHERE o.id = ANY (ARRAY(SELECT id FROM oldest))
            AND o.created_at < now() - make_interval(secs => ${Math.max(0, retentionMs) / 1000})
-           AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(c.gaps) AS g(v)
-                            WHERE o.id BETWEEN (g.v->>0)::bigint AND (g.v->>1)::bigint)
+           AND NOT EXISTS (SELECT 1 FROM outbox_cursor c, jsonb_array_elements(c.gaps) AS g(v)
+                            WHERE c.id = 1 AND o.id BETWEEN (g.v->>0)::bigint AND (g.v->>1)::bigint)
         RETURNING o.id`),
     );
     total += deleted.length;
