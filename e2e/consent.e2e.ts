@@ -279,9 +279,13 @@ describe("consent and external services", () => {
         if (typeof payload === "string" && isConnectAck(payload)) socketConnected = true;
       });
     });
-    await page.goto("/?modal=login");
+    // The banner is in the page's flow (server-rendered, ADR 045): a dialog opened with the page covers it, so the
+    // choice is made on the page first, as a visitor would after closing the dialog.
+    await page.goto("/");
     await waitForHydration(page);
     await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await page.goto("/?modal=login");
+    await waitForHydration(page);
     const login = page.getByRole("dialog", { name: "Log in" });
     await login.getByLabel("Email", { exact: true }).fill(email);
     await login.getByLabel("Password").fill(password);
