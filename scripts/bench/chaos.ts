@@ -40,15 +40,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { createDatabase } from "@croupier/db/create-database";
-import { migrate } from "@croupier/db/migrate";
-import { seed } from "@croupier/db/seed/seed";
 import { proxiedUrl, startDatabaseProxy, type DatabaseProxy } from "@croupier/db/testing/database-proxy";
-import { issueGameSession } from "../../apps/server/src/modules/game-sessions/issue-game-session.ts";
-import { PLATFORM_OWNER, systemAccountGuid } from "../../apps/server/src/modules/ledger/ledger-accounts.ts";
-import { moveWalletMoney } from "../../apps/server/src/modules/ledger/move-wallet-money.ts";
+import { prepareBenchSeats } from "../lib/bench-seats.ts";
 import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile-ledger.ts";
 import { signBody } from "../../apps/server/src/modules/provider-wallet/signature.ts";
-import { getOrCreateWallet } from "../../apps/server/src/modules/wallet/get-or-create-wallet.ts";
 import {
   answersDiffer,
   compareLedger,
@@ -105,55 +100,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const clock = () => performance.now();
 
 async function prepare(url: string): Promise<Seat[]> {
-  const database = await createDatabase({ url, poolMax: 4 });
-  try {
-    await migrate(database);
-    await seed(database.db, { demo: true });
-    const [game] = await database.query<{ code: string; guid: string }>(
-      `SELECT g.external_guid AS code, g.guid FROM games g JOIN tags t ON t.guid = g.system_tag_guid
-        WHERE g.game_provider = 'house' AND g.game_status = 'active' AND t.name = 'Slots' ORDER BY g.external_guid LIMIT 1`,
-    );
-    if (!game) throw new Error("no house slot game in the demo catalogue");
-    const [usd] = await database.query<{ guid: string }>("SELECT guid FROM currencies WHERE code = 'USD'");
-    const clearing = await systemAccountGuid(database.db, {
-      kind: "payment_clearing",
-      owner: PLATFORM_OWNER,
-      currencyGuid: usd!.guid,
-    });
-    const seats: Seat[] = [];
-    for (let i = 0; i < WALLETS; i += 1) {
-      const [user] = await database.query<{ guid: string }>("INSERT INTO users (email) VALUES ($1) RETURNING guid", [
-        `chaos-${i}-${randomUUID()}@example.com`,
-      ]);
-      const wallet = await getOrCreateWallet(database.db, {
-        playerGuid: user!.guid,
-        currencyGuid: usd!.guid,
-        setActive: true,
-      });
-      await moveWalletMoney(database.db, {
-        walletGuid: wallet.guid,
-        pocket: "balance",
-        direction: "credit",
-        amount: "1000000",
-        counterpartyAccountGuid: clearing,
-        kind: "deposit",
-        idempotencyKey: `chaos:deposit:${wallet.guid}`,
-        operationType: "deposit",
-      });
-      const session = await issueGameSession(database.db, {
-        playerGuid: user!.guid,
-        walletGuid: wallet.guid,
-        providerCode: "house",
-        gameCode: game.code,
-        gameGuid: game.guid,
-        ttlSeconds: 3600,
-      });
-      seats.push({ token: session.token, gameCode: game.code });
-    }
-    return seats;
-  } finally {
-    await database.close();
-  }
+  const seats = await prepareBenchSeats(url, { wallets: WALLETS, prefix: "chaos", poolMax: 4 });
+  return seats.map((seat) => ({ token: seat.token, gameCode: seat.gameCode }));
 }
 
 function spawnServer(env: Record<string, string>): ChildProcess {

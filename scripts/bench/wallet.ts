@@ -47,14 +47,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { createDatabase } from "@croupier/db/create-database";
-import { migrate } from "@croupier/db/migrate";
-import { seed } from "@croupier/db/seed/seed";
-import { issueGameSession } from "../../apps/server/src/modules/game-sessions/issue-game-session.ts";
 import { PLATFORM_OWNER, systemAccountGuid } from "../../apps/server/src/modules/ledger/ledger-accounts.ts";
 import { moveWalletMoney } from "../../apps/server/src/modules/ledger/move-wallet-money.ts";
 import { reconcileLedger } from "../../apps/server/src/modules/ledger/reconcile-ledger.ts";
 import { signBody } from "../../apps/server/src/modules/provider-wallet/signature.ts";
-import { getOrCreateWallet } from "../../apps/server/src/modules/wallet/get-or-create-wallet.ts";
+import { prepareBenchSeats } from "../lib/bench-seats.ts";
 import { openKeepAliveConnection, type KeepAliveConnection } from "../lib/keep-alive-connection.ts";
 import { freePort, startServer, stopProcess, waitForReady } from "../lib/processes.mjs";
 
@@ -106,80 +103,37 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function prepare(url: string): Promise<Seat[]> {
-  const database = await createDatabase({ url, poolMax: 10 });
-  try {
-    await migrate(database);
-    await seed(database.db, { demo: true });
-    const [game] = await database.query<{ code: string; guid: string }>(
-      `SELECT g.external_guid AS code, g.guid FROM games g JOIN tags t ON t.guid = g.system_tag_guid
-        WHERE g.game_provider = 'house' AND g.game_status = 'active' AND t.name = 'Slots' ORDER BY g.external_guid LIMIT 1`,
-    );
-    if (!game) throw new Error("no house slot game in the demo catalogue");
-    const [usd] = await database.query<{ guid: string }>("SELECT guid FROM currencies WHERE code = 'USD'");
-    const clearing = await systemAccountGuid(database.db, {
-      kind: "payment_clearing",
-      owner: PLATFORM_OWNER,
-      currencyGuid: usd!.guid,
-    });
-    const seats: Seat[] = [];
-    for (let i = 0; i < WALLETS; i += 1) {
-      const [user] = await database.query<{ guid: string }>("INSERT INTO users (email) VALUES ($1) RETURNING guid", [
-        `bench-${i}-${randomUUID()}@example.com`,
-      ]);
-      const wallet = await getOrCreateWallet(database.db, {
-        playerGuid: user!.guid,
-        currencyGuid: usd!.guid,
-        setActive: true,
-      });
+  const seats = await prepareBenchSeats(url, {
+    wallets: WALLETS,
+    prefix: "bench",
+    poolMax: 10,
+    // Every other wallet holds an active bonus, as the engine leaves it at activation (ADR 004): the
+    // wallet path reads only these columns. Its wagering (1e9) never completes during a run, and
+    // the bonus money stays untouched (stakes are cash first).
+    prepareWallet: async ({ database, index, walletGuid, currencyGuid }) => {
+      if (!BONUS || index % 2 !== 1) return;
       await moveWalletMoney(database.db, {
-        walletGuid: wallet.guid,
-        pocket: "balance",
+        walletGuid,
+        pocket: "bonus_balance",
         direction: "credit",
-        amount: "1000000",
-        counterpartyAccountGuid: clearing,
-        kind: "deposit",
-        idempotencyKey: `bench:deposit:${wallet.guid}`,
-        operationType: "deposit",
+        amount: "100",
+        counterpartyAccountGuid: await systemAccountGuid(database.db, {
+          kind: "bonus_cost",
+          owner: PLATFORM_OWNER,
+          currencyGuid,
+        }),
+        kind: "bonus_grant",
+        idempotencyKey: `bench:bonus:${walletGuid}`,
+        operationType: "bonus_grant",
       });
-      // Every other wallet holds an active bonus, as the engine leaves it at activation (ADR 004): the
-      // wallet path reads only these columns. Its wagering (1e9) never completes during a run, and
-      // the bonus money stays untouched (stakes are cash first).
-      const bonus = BONUS && i % 2 === 1;
-      if (bonus) {
-        await moveWalletMoney(database.db, {
-          walletGuid: wallet.guid,
-          pocket: "bonus_balance",
-          direction: "credit",
-          amount: "100",
-          counterpartyAccountGuid: await systemAccountGuid(database.db, {
-            kind: "bonus_cost",
-            owner: PLATFORM_OWNER,
-            currencyGuid: usd!.guid,
-          }),
-          kind: "bonus_grant",
-          idempotencyKey: `bench:bonus:${wallet.guid}`,
-          operationType: "bonus_grant",
-        });
-        await database.query(
-          `UPDATE wallets SET customer_bonus_guid = gen_random_uuid(), customer_bonus_expire_date = now() + interval '1 day',
-                  wager = 1000000000, winnings_distribution_percent = 50 WHERE guid = $1`,
-          [wallet.guid],
-        );
-      }
-      const session = await issueGameSession(database.db, {
-        playerGuid: user!.guid,
-        walletGuid: wallet.guid,
-        providerCode: "house",
-        gameCode: game.code,
-        gameGuid: game.guid,
-        ttlSeconds: 3600,
-      });
-      seats.push({ token: session.token, gameCode: game.code, bonus });
-    }
-    return seats;
-  } finally {
-    await database.close();
-  }
+      await database.query(
+        `UPDATE wallets SET customer_bonus_guid = gen_random_uuid(), customer_bonus_expire_date = now() + interval '1 day',
+                wager = 1000000000, winnings_distribution_percent = 50 WHERE guid = $1`,
+        [walletGuid],
+      );
+    },
+  });
+  return seats.map((seat) => ({ token: seat.token, gameCode: seat.gameCode, bonus: BONUS && seat.index % 2 === 1 }));
 }
 
 /** CPU time (ms) of the given processes so far, from /proc (Linux); NaN elsewhere. */
