@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorEnvelope } from "@croupier/contract/envelope";
 import { createDatabase, type DatabaseHandle } from "@croupier/db/create-database";
 import { createTestDatabase, type TestDatabase } from "@croupier/db/testing/create-test-database";
+import { startDatabaseProxy, type DatabaseProxy } from "@croupier/db/testing/database-proxy";
 import { buildApp, type App } from "../../src/app.ts";
 import { loadEnv } from "../../src/env.ts";
 import { isDatabaseUnavailable } from "../../src/lib/is-database-unavailable.ts";
@@ -27,65 +27,6 @@ if (!hasPostgres) {
   console.warn(
     "[faults] TEST_DATABASE_URL is unset: the database-unavailable suite is SKIPPED (an embedded PGlite cannot be unreachable).",
   );
-}
-
-/** A TCP proxy to PostgreSQL that the test can cut (refuse), silence (accept, never answer) and restore. */
-type DatabaseProxy = {
-  port: number;
-  cut: () => Promise<void>;
-  silence: () => Promise<void>;
-  restore: () => Promise<void>;
-  close: () => Promise<void>;
-};
-
-async function startProxy(target: { host: string; port: number }): Promise<DatabaseProxy> {
-  const sockets = new Set<net.Socket>();
-  let mode: "forward" | "silent" = "forward";
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => socket.destroy());
-  };
-  const server = net.createServer((client) => {
-    track(client);
-    if (mode === "silent") return; // holds the connection open and says nothing
-    const upstream = net.connect(target.port, target.host);
-    track(upstream);
-    client.pipe(upstream).pipe(client);
-    client.on("close", () => upstream.destroy());
-    upstream.on("close", () => client.destroy());
-  });
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-  const stop = async () => {
-    const closed = server.listening ? new Promise((resolve) => server.close(resolve)) : Promise.resolve();
-    for (const socket of sockets) socket.destroy();
-    await closed;
-  };
-  await listen(0);
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    // Every open connection dies and new ones are refused: a stopped or restarting server.
-    cut: stop,
-    silence: async () => {
-      await stop();
-      mode = "silent";
-      await listen(port);
-    },
-    restore: async () => {
-      await stop();
-      mode = "forward";
-      await listen(port);
-    },
-    close: stop,
-  };
 }
 
 /** One signed provider call with its exact bytes, so a retry can send the very same request. */
@@ -114,7 +55,7 @@ describe.skipIf(!hasPostgres)("database unavailable (PostgreSQL, through a proxy
   beforeAll(async () => {
     database = await createTestDatabase({ demo: true });
     const admin = new URL(process.env.TEST_DATABASE_URL!);
-    proxy = await startProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
+    proxy = await startDatabaseProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
     const url = new URL(admin);
     url.hostname = "127.0.0.1";
     url.port = String(proxy.port);
