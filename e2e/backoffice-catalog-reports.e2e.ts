@@ -47,7 +47,8 @@ describe("back office: catalogue and reports", () => {
     await staff.getByLabel("Currency").selectOption("USD");
     await staff.getByRole("button", { name: "Show" }).click();
     const totals = staff.getByRole("region", { name: "Totals in USD" });
-    await totals.waitFor();
+    // The region can show its loading state first: wait for the figures, then check there is one Deposits line.
+    await totals.getByText("Deposits").first().waitFor();
     expect(await totals.getByText("Deposits").count()).toBe(1);
     await staff.getByRole("table", { name: "Daily figures" }).waitFor();
 
