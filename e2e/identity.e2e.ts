@@ -240,7 +240,10 @@ describe("identity: player flows in the browser", () => {
 
     await page.goto("/account/user-info/security");
     const sessions = page.getByRole("list", { name: "Sessions" });
-    await sessions.getByText("This device").waitFor();
+    // "This device" needs the tab's own access token, which a full page load gets from the start-up refresh of the
+    // first client call; the runtimes that make one (the realtime bridge) mount after hydration (ADR 045), which on a
+    // busy machine can take longer than the default wait.
+    await sessions.getByText("This device").waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 
