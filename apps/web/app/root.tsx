@@ -27,6 +27,7 @@ import { pageSetCookies } from "./components/page-cookies";
 import { WalletRuntime } from "./features/wallet/wallet-runtime";
 import { ConsentRuntime } from "./features/consent/consent-runtime";
 import { CONSENT_HINT_SCRIPT } from "./features/consent/consent-hint";
+import { FIRST_INTERACTION_SCRIPT } from "./features/external-services/start-after-interaction";
 import { promoPopupsConfig } from "./features/promo-popups/promo-popups-config.server";
 import { authStateFromRequest } from "./lib/auth-state";
 import { clientAuth } from "./lib/client-auth";
@@ -111,8 +112,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        {/* Before the stylesheets, so it never waits for them: a stored consent hides the banner (ADR 045). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_HINT_SCRIPT }} />
+        {/* Before the stylesheets, so it never waits for them: a stored consent hides the banner, and the
+            first interaction is remembered for the third-party services' start (ADR 045). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_HINT_SCRIPT + FIRST_INTERACTION_SCRIPT }} />
         <Meta />
         <Links />
       </head>

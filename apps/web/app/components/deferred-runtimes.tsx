@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { watchFirstInteraction } from "../features/external-services/start-after-interaction";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { PromoPopupsConfig } from "../features/promo-popups/promo-popups-config";
 import { useAuth } from "../lib/use-auth";
 
@@ -27,8 +26,8 @@ function useHydrated() {
 export function DeferredRuntimes({ promoPopups }: { promoPopups: PromoPopupsConfig }) {
   const hydrated = useHydrated();
   const { authenticated } = useAuth();
-  // The third-party services start after the first interaction: one before their chunk arrives counts.
-  useEffect(() => watchFirstInteraction(), []);
+  // The third-party services start after the first interaction: one before their chunk arrives counts
+  // (the head's FIRST_INTERACTION_SCRIPT records it).
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

@@ -17,7 +17,7 @@ export function FirstDepositBridge() {
       .then((celebrate) => celebrate && setOpen(true))
       .catch((error: unknown) => console.warn("first-deposit check failed", error));
   }, []);
-  useEffect(() => onDepositSettled(check), [check]);
+  useEffect(() => onDepositSettled("first-deposit", check), [check]);
   if (!open) return null;
   return (
     <Suspense fallback={null}>

@@ -62,7 +62,7 @@ describe("RealtimeBridge", () => {
   it("announces a PSP deposit's balance event to the first-deposit bridge, and no other", () => {
     render(ui(new QueryClient(), "connected"));
     const settled = vi.fn();
-    const off = onDepositSettled(settled);
+    const off = onDepositSettled("test", settled);
     const handle = realtime.handlers!.user_balance_updated;
     if (handle === "ignored") throw new Error("user_balance_updated must be handled");
     const event = (operation_type: string): UserBalanceUpdatedEvent => ({

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { IDLE_TIMEOUT_MS, startAfterInteraction, watchFirstInteraction } from "./start-after-interaction";
+import {
+  FIRST_INTERACTION_SCRIPT,
+  IDLE_TIMEOUT_MS,
+  INTERACTED_FLAG,
+  pageInteracted,
+  startAfterInteraction,
+} from "./start-after-interaction";
 
 function fakeWindow(withIdle = true) {
   const target = new EventTarget();
@@ -82,26 +88,39 @@ describe("startAfterInteraction", () => {
     expect(idle).toHaveLength(0);
   });
 
-  it("starts at once (when idle) for a page that saw an interaction before the runtime loaded; the watch stops after one", () => {
+  it("starts at once (when idle) for a page that saw an interaction before the runtime loaded", () => {
     const { win, doc, idle } = fakeWindow();
-    const explicit = vi.fn();
-    startAfterInteraction(explicit, win as never, doc as never, true);
+    startAfterInteraction(vi.fn(), win as never, doc as never, true);
     expect(idle).toHaveLength(1);
+  });
 
-    // Kept last: the page's memory of an interaction is module state, as it is per tab.
+  it("the head script records the first interaction or visibility on window, then stops listening", () => {
+    const run = (win: object, doc: object) => new Function("window", "document", FIRST_INTERACTION_SCRIPT)(win, doc);
     const page = fakeWindow();
     const removed = vi.spyOn(page.win, "removeEventListener");
-    watchFirstInteraction(page.win as never, page.doc as never);
-    const before = fakeWindow();
-    startAfterInteraction(vi.fn(), before.win as never, before.doc as never);
-    expect(before.idle).toHaveLength(0);
-    page.win.dispatchEvent(new Event("pointerdown"));
-    expect(removed).toHaveBeenCalledTimes(4);
-    const after = fakeWindow();
-    const start = vi.fn();
-    startAfterInteraction(start, after.win as never, after.doc as never);
-    expect(after.idle).toHaveLength(1);
-    after.idle[0]!.callback();
-    expect(start).toHaveBeenCalledOnce();
+    run(page.win, page.doc);
+    expect(pageInteracted(page.win)).toBe(false);
+    const before = vi.fn();
+    startAfterInteraction(before, page.win as never, page.doc as never);
+    expect(page.idle).toHaveLength(0);
+    page.win.dispatchEvent(new Event("keydown"));
+    expect(pageInteracted(page.win)).toBe(true);
+    expect((page.win as Record<string, unknown>)[INTERACTED_FLAG]).toBe(true);
+    // The script's four interaction listeners and the runtime's four are gone after one.
+    expect(removed).toHaveBeenCalledTimes(8);
+    expect(page.idle).toHaveLength(1);
+    // A runtime that arrives after it starts at once (when idle).
+    const later = fakeWindow();
+    Object.assign(later.win, { [INTERACTED_FLAG]: true });
+    startAfterInteraction(vi.fn(), later.win as never, later.doc as never);
+    expect(later.idle).toHaveLength(1);
+
+    const hidden = fakeWindow();
+    run(hidden.win, hidden.doc);
+    hidden.doc.dispatchEvent(new Event("visibilitychange"));
+    expect(pageInteracted(hidden.win)).toBe(false);
+    hidden.doc.visibilityState = "visible";
+    hidden.doc.dispatchEvent(new Event("visibilitychange"));
+    expect(pageInteracted(hidden.win)).toBe(true);
   });
 });

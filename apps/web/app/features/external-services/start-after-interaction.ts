@@ -4,32 +4,26 @@
 export const INTERACTION_EVENTS = ["pointerdown", "keydown", "scroll", "touchstart"] as const;
 export const IDLE_TIMEOUT_MS = 2000;
 
+/** Set on window by FIRST_INTERACTION_SCRIPT at the page's first interaction (or its becoming visible). */
+export const INTERACTED_FLAG = "__croupierInteracted";
+
 type IdleWindow = Pick<Window, "addEventListener" | "removeEventListener" | "setTimeout" | "clearTimeout"> & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
 };
 type VisibilityDocument = Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
 
-// The runtime loads after hydration, in its own chunk (ADR 045): an interaction in between still counts,
-// so the page watches for the first one from hydration on.
-let pageInteracted = false;
+/**
+ * An inline script for the page's <head>: remembers the first interaction from the first byte on.
+ * The runtime that starts the services loads after hydration, in its own chunk (ADR 045), and
+ * React's hydration yields to input: an interaction before the runtime (or any effect) was there
+ * still counts. Hand-written (not a stringified function) so no bundler helper can slip into it.
+ */
+export const FIRST_INTERACTION_SCRIPT = `(function(w,d){var e=${JSON.stringify(INTERACTION_EVENTS)},o={capture:true,passive:true};function m(){w.${INTERACTED_FLAG}=true;for(var i=0;i<e.length;i++)w.removeEventListener(e[i],m,o);d.removeEventListener("visibilitychange",v)}function v(){if(d.visibilityState==="visible")m()}for(var i=0;i<e.length;i++)w.addEventListener(e[i],m,o);d.addEventListener("visibilitychange",v)})(window,document);`;
 
-/** Remembers the page's first interaction (or its becoming visible) from now on. Returns a stop. */
-export function watchFirstInteraction(win: IdleWindow = window, doc: VisibilityDocument = document): () => void {
-  const detach = () => {
-    for (const type of INTERACTION_EVENTS) win.removeEventListener(type, mark, true);
-    doc.removeEventListener("visibilitychange", onVisibility);
-  };
-  function mark() {
-    pageInteracted = true;
-    detach();
-  }
-  function onVisibility() {
-    if (doc.visibilityState === "visible") mark();
-  }
-  for (const type of INTERACTION_EVENTS) win.addEventListener(type, mark, { capture: true, passive: true });
-  doc.addEventListener("visibilitychange", onVisibility);
-  return detach;
+/** Whether the page saw its first interaction (recorded by FIRST_INTERACTION_SCRIPT). */
+export function pageInteracted(win: object = typeof window === "undefined" ? {} : window): boolean {
+  return (win as Record<string, unknown>)[INTERACTED_FLAG] === true;
 }
 
 /**
@@ -40,7 +34,7 @@ export function startAfterInteraction(
   start: () => void,
   win: IdleWindow = window,
   doc: VisibilityDocument = document,
-  interacted: boolean = pageInteracted,
+  interacted: boolean = pageInteracted(win),
 ): () => void {
   let idleHandle: number | undefined;
   let timeoutHandle: number | undefined;

@@ -90,7 +90,7 @@ export function useDepositPromo({ settings, authenticated, userId, page, hasDepo
   // A deposit settling (realtime or the deposit page's poll) may be the first: check and stop.
   useEffect(() => {
     if (!active) return;
-    return onDepositSettled(() => {
+    return onDepositSettled("deposit-promo", () => {
       void latest.current.hasDeposit().then(
         (found) => found && stop(),
         () => undefined,
