@@ -22,6 +22,7 @@ import { observabilityPlugin } from "./plugins/observability.ts";
 import { realtimePlugin } from "./plugins/realtime.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { backofficeV1Routes } from "./routes/backoffice-v1.ts";
+import { createRenderGrants, type RenderGrants } from "./lib/render-grants.ts";
 import { apiV1Routes } from "./routes/api-v1.ts";
 import { featureStatusRoute } from "./modules/features/feature-status-route.ts";
 import { identityDevRoutes } from "./modules/identity/identity-dev-routes.ts";
@@ -33,6 +34,8 @@ declare module "fastify" {
   interface FastifyInstance {
     env: Env;
     database: DatabaseHandle;
+    /** Page tokens of the renders in flight (web-app plugin), trusted by the auth plugin. */
+    renderGrants: RenderGrants;
   }
 }
 
@@ -63,6 +66,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("env", env);
   app.decorate("database", database);
+  app.decorate("renderGrants", createRenderGrants());
   setDatabaseBatchSlots(database, env.WALLET_BATCH_SLOTS);
   app.decorateRequest("auth", null);
 

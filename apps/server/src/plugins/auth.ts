@@ -10,7 +10,9 @@ import { verifyToken } from "../modules/identity/tokens/jwt.ts";
  * A valid token whose session is live sets request.auth; a bad, expired or revoked one leaves
  * it null and records why, so public calls keep working and protected ones answer 401.
  * One primary-key lookup per authenticated request makes logout, terminate, password change
- * and account locks take effect at once rather than when the access token expires.
+ * and account locks take effect at once rather than when the access token expires. The calls of
+ * a signed-in page render skip it: the host proved the session when the render began and grants
+ * its token for the render's length only (lib/render-grants.ts).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", async (request) => {
@@ -19,6 +21,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const match = /^Bearer ([A-Za-z0-9._~+/=-]{10,4096})$/.exec(header);
     if (!match) {
       request.authError = new AppError("UNAUTHORIZED", "Invalid token.");
+      return;
+    }
+    // A token the host minted for a page render in flight: its session was proved when the render began.
+    const granted = app.renderGrants.find(match[1]!);
+    if (granted) {
+      request.auth = granted;
       return;
     }
     try {

@@ -215,7 +215,10 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
    * token of that session. Only GET/HEAD (renders and loader data): nothing is changed this way.
    * Returns the player's id when the render acts as a player.
    */
-  const authorizePage = async (request: FastifyRequest, headers: Headers): Promise<string | null> => {
+  const authorizePage = async (
+    request: FastifyRequest,
+    headers: Headers,
+  ): Promise<{ player: string | null; release: () => void } | null> => {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
     if (headers.has("authorization")) return null;
     const refreshToken = readRefreshCookie(request, app.env);
@@ -229,7 +232,13 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
       expiresAt: Math.floor(Date.now() / 1000) + PAGE_TOKEN_TTL_SECONDS,
     });
     headers.set("authorization", `Bearer ${accessToken}`);
-    return session.userId;
+    // The render's API calls act on this proof: one session check per page, not one per call.
+    const release = app.renderGrants.grant(
+      accessToken,
+      { sessionId: session.sessionId, userId: session.userId },
+      PAGE_TOKEN_TTL_SECONDS * 1000,
+    );
+    return { player: session.userId, release };
   };
 
   // The anonymous pages' HTML cache (ADR 044): only with a build that exports its hooks.
@@ -341,7 +350,23 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
       if (value === undefined) continue;
       headers.set(key, Array.isArray(value) ? value.join(", ") : value);
     }
-    const player = await authorizePage(request, headers);
+    const authorized = await authorizePage(request, headers);
+    try {
+      return await renderAs(request, reply, cacheKey, nonce, origin, headers, authorized?.player ?? null);
+    } finally {
+      authorized?.release();
+    }
+  };
+
+  const renderAs = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cacheKey: string | null,
+    nonce: string,
+    origin: string,
+    headers: Headers,
+    player: string | null,
+  ): Promise<CachedPage | null> => {
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
