@@ -55,10 +55,13 @@ async function main() {
     app.log.warn(`No back-office build at ${env.BACKOFFICE_BUILD_DIR}; /backoffice is not served (run npm run build).`);
   }
 
+  // The web app's server build is imported once the port is open (ADR 039): the API, the providers'
+  // wallet calls and /readyz answer ~0.5 s sooner after a restart; the first pages wait for the build.
+  let startWebImport: (() => Promise<void>) | undefined;
   if (env.SERVE_WEB) {
     const serverBuild = path.join(env.WEB_BUILD_DIR, "server/index.js");
     if (fs.existsSync(serverBuild)) {
-      await app.register(webAppPlugin, { buildDir: env.WEB_BUILD_DIR });
+      await app.register(webAppPlugin, { buildDir: env.WEB_BUILD_DIR, deferImport: (start) => (startWebImport = start) });
     } else {
       app.log.warn(`No web build at ${env.WEB_BUILD_DIR}; serving the API only (run npm run build).`);
     }
@@ -84,6 +87,11 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  // A build that cannot load fails the start-up, as it did when it was imported before listening.
+  startWebImport?.().catch((error: unknown) => {
+    app.log.fatal({ err: error }, "the web app's server build could not be loaded");
+    process.exit(1);
+  });
   if (env.metricsOn === "own-listener" && env.METRICS_PORT !== undefined) {
     metricsListener = await startMetricsListener({
       host: env.METRICS_HOST,

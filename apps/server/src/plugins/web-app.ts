@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { createRequestHandler, ServerBuild } from "react-router";
 import { peekSession } from "../modules/identity/sessions/peek-session.ts";
 import { signToken } from "../modules/identity/tokens/jwt.ts";
 import { readRefreshCookie } from "../modules/identity/tokens/refresh-cookie.ts";
@@ -20,6 +20,13 @@ type Options = {
   buildDir: string;
   /** The anonymous pages' HTML cache (ADR 044); false turns it off. Tests shorten its limits. */
   pageCache?: (Partial<PageCacheLimits> & { version_interval_ms?: number }) | false;
+  /**
+   * Without it the build is imported while the plugin registers. With it the plugin registers at
+   * once and hands over the import for the caller to start (server.ts: after listen, ADR 039); a
+   * page request before then starts it itself and waits for it. The returned promise rejects when
+   * the build cannot be loaded, so the caller can stop the process as a failed start-up would.
+   */
+  deferImport?: (start: () => Promise<void>) => void;
 };
 
 /**
@@ -108,6 +115,37 @@ export type WebLoadContextFactory = (deps: {
 type PageSetCookies = (url: URL, cookieHeader: string | null) => string[];
 type PageVariant = (userAgent: string | null | undefined) => string;
 
+/** What the page handler needs from the web app's server build. */
+type WebBuild = {
+  handle: ReturnType<typeof createRequestHandler>;
+  makeContext: WebLoadContextFactory | undefined;
+  pageSetCookies: PageSetCookies | undefined;
+  pageVariant: PageVariant | undefined;
+};
+
+/**
+ * Imports the React Router server build (~0.5 s of a server's start-up: react-dom/server, the router
+ * and every route module). Its entry may bring its own request handler, cookies and variant hooks.
+ */
+async function importWebBuild(buildDir: string, nodeEnv: string): Promise<WebBuild> {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const entry = build.entry.module as {
+    createLoadContext?: WebLoadContextFactory;
+    createRequestHandler?: typeof createRequestHandler;
+    pageSetCookies?: PageSetCookies;
+    pageVariant?: PageVariant;
+  };
+  // The build's own react-router copy: with middleware on, the context it gets must be an instance of
+  // *its* RouterContextProvider, which a second installed copy of react-router would not satisfy.
+  const create = entry.createRequestHandler ?? (await import("react-router")).createRequestHandler;
+  return {
+    handle: create(build, nodeEnv === "production" ? "production" : "development"),
+    makeContext: entry.createLoadContext,
+    pageSetCookies: entry.pageSetCookies,
+    pageVariant: entry.pageVariant,
+  };
+}
+
 /** Google's reCAPTCHA: api.js comes from www.google.com, its code from www.gstatic.com, and the widget is an iframe of www.google.com. */
 const CAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
 
@@ -148,21 +186,14 @@ export function contentSecurityPolicy(
  * browser accepts them), everything else server-rendered (HTML compressed).
  * Not wrapped in fastify-plugin: its catch-all and body parser stay scoped here.
  */
-export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: pageCacheOption }: Options) {
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const entry = build.entry.module as {
-    createLoadContext?: WebLoadContextFactory;
-    createRequestHandler?: typeof createRequestHandler;
-    pageSetCookies?: PageSetCookies;
-    pageVariant?: PageVariant;
-  };
-  // The build's own react-router copy: with middleware on, the context it gets must be an instance of
-  // *its* RouterContextProvider, which a second installed copy of react-router would not satisfy.
-  const handle = (entry.createRequestHandler ?? createRequestHandler)(
-    build,
-    app.env.NODE_ENV === "production" ? "production" : "development",
-  );
-  const makeContext = entry.createLoadContext;
+export async function webAppPlugin(
+  app: FastifyInstance,
+  { buildDir, pageCache: pageCacheOption, deferImport }: Options,
+) {
+  let loading: Promise<WebBuild> | undefined;
+  const loadBuild = () => (loading ??= importWebBuild(buildDir, app.env.NODE_ENV));
+  if (deferImport) deferImport(async () => void (await loadBuild()));
+  else await loadBuild();
 
   const clientDir = path.join(buildDir, "client");
   await app.register(fastifyStatic, {
@@ -241,12 +272,8 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
     return { player: session.userId, release };
   };
 
-  // The anonymous pages' HTML cache (ADR 044): only with a build that exports its hooks.
-  const { pageSetCookies, pageVariant } = entry;
-  const cacheSettings =
-    pageCacheOption === false || !pageSetCookies || !pageVariant
-      ? null
-      : { ...PAGE_CACHE_DEFAULTS, ...pageCacheOption };
+  // The anonymous pages' HTML cache (ADR 044): only used with a build that exports its hooks.
+  const cacheSettings = pageCacheOption === false ? null : { ...PAGE_CACHE_DEFAULTS, ...pageCacheOption };
   const pageCache = cacheSettings ? createPageCache(cacheSettings) : null;
   const readContentVersion = cacheSettings
     ? createContentVersionReader(app.database, cacheSettings.version_interval_ms)
@@ -261,8 +288,11 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
    * path, render variant (device kind, crawler) and catalogue version; the country is not in it
    * because it only decides redirects, and those (site rules) ran before this.
    */
-  const pageCacheKey = async (request: FastifyRequest): Promise<string | null> => {
-    if (!pageCache || !readContentVersion || !pageVariant || request.method !== "GET") return null;
+  const pageCacheKey = async (
+    request: FastifyRequest,
+    { pageVariant, pageSetCookies }: WebBuild,
+  ): Promise<string | null> => {
+    if (!pageCache || !readContentVersion || !pageVariant || !pageSetCookies || request.method !== "GET") return null;
     const url = request.url;
     if (url.includes("?") || url.endsWith(".data") || ACCOUNT_PATH.test(url)) return null;
     if (request.headers.authorization !== undefined || readRefreshCookie(request, app.env)) return null;
@@ -282,7 +312,12 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
   };
 
   /** A cached document: its own cookies for this request (from the request alone), 304 when the browser holds it. */
-  const sendCachedPage = async (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+  const sendCachedPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: CachedPage,
+    { pageSetCookies }: WebBuild,
+  ) => {
     reply.status(page.status);
     for (const [key, value] of page.headers) reply.header(key, value);
     const cookies = pageSetCookies!(new URL(request.url, "http://page.internal"), request.headers.cookie ?? null);
@@ -306,26 +341,28 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
     if (API_PATH.test(request.url)) return reply.callNotFound();
     // Operator rules (restricted countries, maintenance, moved paths) before anything renders (ADR 028).
     if (await applySiteRules(request, reply, { db: app.database.db, env: app.env })) return reply;
-    const cacheKey = await pageCacheKey(request);
+    // Imported after listen (deferImport): the first pages wait for it.
+    const web = await loadBuild();
+    const cacheKey = await pageCacheKey(request, web);
     if (cacheKey === null) {
-      await renderPage(request, reply, null);
+      await renderPage(request, reply, null, web);
       return reply;
     }
     const hit = pageCache!.get(cacheKey);
-    if (hit) return sendCachedPage(request, reply, hit);
+    if (hit) return sendCachedPage(request, reply, hit, web);
     const pending = rendering.get(cacheKey);
     const shared = pending ? await pending : null;
-    if (shared) return sendCachedPage(request, reply, shared);
+    if (shared) return sendCachedPage(request, reply, shared, web);
     if (pending) {
-      await renderPage(request, reply, null);
+      await renderPage(request, reply, null, web);
       return reply;
     }
     let settle: (page: CachedPage | null) => void = () => {};
     rendering.set(cacheKey, new Promise((resolve) => (settle = resolve)));
     try {
-      const page = await renderPage(request, reply, cacheKey);
+      const page = await renderPage(request, reply, cacheKey, web);
       settle(page);
-      return page ? sendCachedPage(request, reply, page) : reply;
+      return page ? sendCachedPage(request, reply, page, web) : reply;
     } finally {
       settle(null);
       rendering.delete(cacheKey);
@@ -342,6 +379,7 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
     request: FastifyRequest,
     reply: FastifyReply,
     cacheKey: string | null,
+    web: WebBuild,
   ): Promise<CachedPage | null> => {
     const nonce = cacheKey === null ? randomBytes(16).toString("base64") : "";
     const origin = `${request.protocol}://${request.host}`;
@@ -352,7 +390,7 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
     }
     const authorized = await authorizePage(request, headers);
     try {
-      return await renderAs(request, reply, cacheKey, nonce, origin, headers, authorized?.player ?? null);
+      return await renderAs(request, reply, { cacheKey, nonce, origin, headers, web, player: authorized?.player ?? null });
     } finally {
       authorized?.release();
     }
@@ -361,11 +399,14 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
   const renderAs = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    cacheKey: string | null,
-    nonce: string,
-    origin: string,
-    headers: Headers,
-    player: string | null,
+    {
+      cacheKey,
+      nonce,
+      origin,
+      headers,
+      web,
+      player,
+    }: { cacheKey: string | null; nonce: string; origin: string; headers: Headers; web: WebBuild; player: string | null },
   ): Promise<CachedPage | null> => {
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
@@ -378,11 +419,11 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
       // @ts-expect-error Node's fetch needs duplex for streamed bodies.
       duplex: hasBody ? "half" : undefined,
     });
-    const response = await handle(webRequest, makeContext?.({ apiFetch, nonce }) as never);
+    const response = await web.handle(webRequest, web.makeContext?.({ apiFetch, nonce }) as never);
     const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
     if (cacheKey !== null && isHtml && response.body) {
       const body = Buffer.from(await response.arrayBuffer());
-      const page = await toCachedPage(request, response, body);
+      const page = await toCachedPage(request, response, body, web);
       if (page) {
         pageCache!.set(cacheKey, page);
         return page;
@@ -400,6 +441,7 @@ export async function webAppPlugin(app: FastifyInstance, { buildDir, pageCache: 
     request: FastifyRequest,
     response: Response,
     body: Buffer,
+    { pageSetCookies }: WebBuild,
   ): Promise<CachedPage | null> => {
     if (response.status !== 200 || response.headers.has("content-encoding")) return null;
     if (/no-store|private/i.test(response.headers.get("cache-control") ?? "")) return null;
