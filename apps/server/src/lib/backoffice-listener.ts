@@ -35,7 +35,7 @@ export const backofficeListenerGate = fp(async (app: FastifyInstance, options: {
     // The same answer as an unknown route, so the public listener does not even reveal that a console exists.
     done(new AppError("NOT_FOUND", `Route ${request.method}:${path.split("?")[0]} not found`));
   });
-});
+}, { name: "croupier-backoffice-listener-gate" });
 
 /**
  * The back-office listener (BACKOFFICE_HOST:BACKOFFICE_PORT): a second HTTP server handing its requests to

@@ -47,4 +47,4 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (request.auth?.userId && !reply.hasHeader("cache-control")) reply.header("cache-control", "private, no-store");
     return payload;
   });
-});
+}, { name: "croupier-auth" });

@@ -83,4 +83,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       .status(404)
       .send(errorBody(request.id, "NOT_FOUND", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`));
   });
-});
+}, { name: "croupier-errors" });

@@ -157,7 +157,7 @@ export const imageProxyPlugin = fp(async (app: FastifyInstance, options: ImagePr
       return reply.type("image/webp").send(data);
     },
   );
-});
+}, { name: "croupier-image-proxy" });
 
 function ipxError(error: unknown): AppError {
   const status = (error as { statusCode?: number }).statusCode;

@@ -111,4 +111,4 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, options: Opti
     reply.header("content-type", registry.contentType);
     return registry.metrics();
   });
-});
+}, { name: "croupier-observability" });

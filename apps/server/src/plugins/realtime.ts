@@ -105,4 +105,4 @@ export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimeP
   app.addHook("onClose", async () => {
     await redis?.close();
   });
-});
+}, { name: "croupier-realtime" });

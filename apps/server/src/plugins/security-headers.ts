@@ -20,7 +20,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Op
     reply.headers(headers);
     done();
   });
-});
+}, { name: "croupier-security-headers" });
 
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

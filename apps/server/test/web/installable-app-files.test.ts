@@ -26,6 +26,9 @@ beforeAll(async () => {
   await write("client/builds/meta/b1.json", JSON.stringify({ id: "b1", timestamp: 1, version: "0.1.0" }));
   await write("client/assets/entry-abc123.js", "export {};\n");
   await write("client/favicon.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  // The build's compressed copies, sent in place of the file to a browser that accepts them.
+  await write("client/assets/entry-abc123.js.br", "brotli bytes");
+  await write("client/sw.js.gz", "gzip bytes");
   app = Fastify();
   app.decorate("env", loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }));
   await app.register(webAppPlugin, { buildDir: dir });
@@ -79,5 +82,24 @@ describe("the installable app's files (issue #19, ADR 026)", () => {
     expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
     const offline = await app.inject({ method: "GET", url: "/offline.html" });
     expect(offline.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends a file's compressed copy when accepted, at the top and in folders; a missing file in a folder is a 404, not a page", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/entry-abc123.js", headers: { "accept-encoding": "br" } });
+    expect(asset.headers["content-encoding"]).toBe("br");
+    expect(asset.body).toBe("brotli bytes");
+    const worker = await app.inject({ method: "GET", url: "/sw.js", headers: { "accept-encoding": "gzip" } });
+    expect(worker.headers["content-encoding"]).toBe("gzip");
+    expect(worker.body).toBe("gzip bytes");
+    const plain = await app.inject({ method: "GET", url: "/sw.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const head = await app.inject({ method: "HEAD", url: "/assets/entry-abc123.js" });
+    expect(head.statusCode).toBe(200);
+    const missing = await app.inject({ method: "GET", url: "/assets/entry-gone.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-type"]).not.toMatch(/html/);
+    // Nothing outside the client folder is reachable through a folder's route.
+    const escape = await app.inject({ method: "GET", url: "/assets/..%2f..%2fserver/index.js" });
+    expect(escape.statusCode).not.toBe(200);
   });
 });

@@ -64,4 +64,4 @@ export const promotionJobsPlugin: FastifyPluginAsync = fp(async (app) => {
     if (timer) clearTimeout(timer);
     await running;
   });
-});
+}, { name: "croupier-promotion-jobs" });

@@ -12,4 +12,4 @@ export const bonusEnginePlugin: FastifyPluginAsync = fp(async (app) => {
   const sweeper = createBonusSweeper(app.database.db, app.log, interval);
   app.addHook("onReady", async () => sweeper.start());
   app.addHook("onClose", async () => sweeper.stop());
-});
+}, { name: "croupier-bonus-engine" });
