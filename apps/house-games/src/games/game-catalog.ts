@@ -93,8 +93,9 @@ function blackjackGame(code: string, name: string, rules: BlackjackRules, live?:
 }
 
 function diceTableGame(code: string, name: string, table: DiceTable, live?: Base["liveConfig"]): HouseGame {
-  const rtps = table.bets.map((bet) => diceBetRtp(table, bet));
-  const best = rtps.reduce((a, b) => (b.toNumber() > a.toNumber() ? b : a));
+  // Exact fractions over every outcome of every bet (~70 ms for the four tables): computed when first
+  // asked (the catalogue sync, the info panel), not while the server starts (ADR 039).
+  let best: Fraction | undefined;
   return {
     code,
     name,
@@ -103,7 +104,12 @@ function diceTableGame(code: string, name: string, table: DiceTable, live?: Base
     canDemo: !live,
     canFreeSpins: false,
     live: Boolean(live),
-    rtp: best,
+    get rtp() {
+      best ??= table.bets
+        .map((bet) => diceBetRtp(table, bet))
+        .reduce((a, b) => (b.toNumber() > a.toNumber() ? b : a));
+      return best;
+    },
     rtpNote: `Exact per bet by enumerating all ${6 ** table.dice} dice outcomes; the headline is the best bet, every bet's RTP is listed with it.`,
     table,
     liveConfig: live,
