@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PageEntry } from "@croupier/contract/entities/catalog";
+import { pageEntry, type PageEntry } from "@croupier/contract/entities/catalog";
+import { okEnvelope } from "@croupier/contract/envelope";
+import { z } from "zod";
 import type { EdgeGame } from "@croupier/contract/entities/game";
 import type { Provider } from "@croupier/contract/entities/provider";
 import type { Tag } from "@croupier/contract/entities/tag";
@@ -104,6 +106,12 @@ describe("GET /edgesync/pages/*", () => {
     expect(orderings).toEqual([...orderings].sort((a, b) => a - b));
     expect(popular.games.some((g) => g.system_tag_guid === live)).toBe(true);
     expect(popular.games.some((g) => g.system_tag_guid === slots)).toBe(true);
+    // The body is written from text kept per catalogue version: exactly what the response schema's
+    // serialiser would write (its keys, in its order, nothing more), warm or cold.
+    for (const body of [res.body, (await get("/edgesync/pages/home")).res.body]) {
+      expect(JSON.stringify(okEnvelope(z.array(pageEntry)).parse(JSON.parse(body)))).toBe(body);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    }
   });
 
   it("live and slots: section rows holding only that section's games", async () => {

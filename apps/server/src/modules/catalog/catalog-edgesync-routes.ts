@@ -5,11 +5,11 @@ import { provider } from "@croupier/contract/entities/provider";
 import { tag } from "@croupier/contract/entities/tag";
 import { listEnvelope, okEnvelope } from "@croupier/contract/envelope";
 import { z } from "zod";
-import { list, ok } from "../../lib/envelope.ts";
+import { list } from "../../lib/envelope.ts";
 import { setCatalogCache } from "./cache-headers.ts";
 import { devicesQuery, edgeListQuery, gamesQuery, parseFlag, parseGameFilters } from "./catalog-query.ts";
-import { sendGameList } from "./game-list-body.ts";
-import { getPageContent, lobbyPages } from "./get-page-content.ts";
+import { sendGameList, sendOkJson } from "./game-list-body.ts";
+import { getPageContentJson, lobbyPages } from "./get-page-content.ts";
 import { listCatalogTags } from "./list-catalog-tags.ts";
 import { listGames } from "./list-games.ts";
 import { listProviders } from "./list-providers.ts";
@@ -39,12 +39,13 @@ export const catalogEdgesyncRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const entries = await getPageContent(database, page, {
+        const payload = await getPageContentJson(database, page, {
           can_desktop: parseFlag(request.query.can_desktop),
           can_mobile: parseFlag(request.query.can_mobile),
         });
         setCatalogCache(reply, false);
-        return ok(request, entries);
+        // Checked against the schema when it was made (getPageContentJson): written as it is.
+        return sendOkJson(request, reply, payload);
       },
     );
   }

@@ -14,3 +14,11 @@ export function sendGameList(request: FastifyRequest, reply: FastifyReply, page:
     .type("application/json; charset=utf-8")
     .send(`{"status":"ok","payload":[${page.json.join(",")}],"metadata":${metadata}}`);
 }
+
+/** Sends a payload already serialised by its response schema (getPageContentJson) in the ok envelope. */
+export function sendOkJson(request: FastifyRequest, reply: FastifyReply, payloadJson: string): FastifyReply {
+  const metadata = JSON.stringify({ request_id: request.id });
+  return reply
+    .type("application/json; charset=utf-8")
+    .send(`{"status":"ok","payload":${payloadJson},"metadata":${metadata}}`);
+}
