@@ -220,7 +220,8 @@ describe("consent and external services", () => {
     const register = page.getByRole("dialog", { name: "Create your account" });
     await register.getByLabel("Email", { exact: true }).fill(email);
     await register.getByLabel("Password").fill("consent-pass-123");
-    await expect(register.getByLabel("Currency").inputValue()).resolves.not.toBe("");
+    // The currencies arrive with the client query: the default is picked when they do.
+    await expect.poll(() => register.getByLabel("Currency").inputValue(), { timeout: 15_000 }).not.toBe("");
     await register.getByRole("button", { name: "Create account" }).click();
     await page.waitForFunction(() =>
       ((window as unknown as { __pixelCalls?: unknown[][] }).__pixelCalls ?? []).some((call) => call[0] === "track" && call[1] === "Lead"),

@@ -63,7 +63,8 @@ describe("identity: player flows in the browser", () => {
     await register.getByLabel("Password").fill("short");
     await register.getByText("Use at least 8 characters.").waitFor();
     await register.getByLabel("Password").fill(password);
-    await expect(register.getByLabel("Currency").inputValue()).resolves.not.toBe("");
+    // The currencies arrive with the client query: the default is picked when they do.
+    await expect.poll(() => register.getByLabel("Currency").inputValue(), { timeout: 15_000 }).not.toBe("");
     let since = Date.now();
     await register.getByRole("button", { name: "Create account" }).click();
     await expectLoggedIn(page, email);

@@ -44,7 +44,8 @@ describe("tracking and rules", () => {
     const register = page.getByRole("dialog", { name: "Create your account" });
     await register.getByLabel("Email", { exact: true }).fill(email);
     await register.getByLabel("Password").fill("velvet-roulette-42");
-    await expect(register.getByLabel("Currency").inputValue()).resolves.not.toBe("");
+    // The currencies arrive with the client query: the default is picked when they do.
+    await expect.poll(() => register.getByLabel("Currency").inputValue(), { timeout: 15_000 }).not.toBe("");
     await register.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL((url) => !url.searchParams.has("modal"));
 
