@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { demoModeEnv } from "./lib/demo-mode.mjs";
 import { ensureWebBuild, exitCodeOf, root, serverEntry, tsxLoader } from "./lib/processes.mjs";
-import { ensureServerBuild, serverBundle } from "./lib/server-build.mjs";
+import { bundleEnv, ensureServerBuild, serverBundle } from "./lib/server-build.mjs";
 
 // Production runs the server bundle with plain node (ADR 039: no TypeScript compiled at every start);
 // elsewhere tsx runs the sources, so a change needs no build.
@@ -31,7 +31,7 @@ const entryArgs = production ? [serverBundle] : ["--import", tsxLoader, serverEn
 const server = spawn(process.execPath, [...envArgs, ...entryArgs], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, ...demoModeEnv(envFile) },
+  env: { ...process.env, ...demoModeEnv(envFile), ...(production ? bundleEnv() : {}) },
 });
 
 // Ctrl-C in a terminal already reaches the child (same process group); forwarding

