@@ -94,8 +94,9 @@ export const envObject = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   // Provider wallet batches (one-trip and money) that may run at once on the database across every process
   // (ADR 042): while one process's batch holds a slot, the others' calls keep queueing and leave together.
-  // 0: each process batches on its own. Raise it with the database's cores (the capacity model in ADR 042).
-  WALLET_BATCH_SLOTS: z.coerce.number().int().min(0).max(64).default(1),
+  // 0 (default): each process batches on its own; measured on a quiet machine, one shared slot doubled the
+  // batches but cost throughput and saved no CPU per call (ADR 042, 2026-11-28 figures).
+  WALLET_BATCH_SLOTS: z.coerce.number().int().min(0).max(64).default(0),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
