@@ -54,6 +54,9 @@ describe("lobby: filters", () => {
     const html = (await response?.text()) ?? "";
     expect(html).toContain("Pharaoh Gold");
     expect(html).toContain('aria-label="Sandstone Studio"');
+    // The page's own description and the theme colour are in the server's head (search results, the browser's bar).
+    expect(html).toMatch(/<meta name="description" content="Sandstone Studio · Slots at Croupier: [^"]+"\/>/);
+    expect(html).toContain('<meta name="theme-color" content="#0c0f18"/>');
     await page.getByRole("heading", { level: 1, name: "Sandstone Studio" }).waitFor();
     const studios = await studiosOf(page, "Sandstone Studio");
     expect(studios.length).toBe(10);

@@ -13,7 +13,7 @@
 //   npm run bench:lighthouse                   # the lobby, a game page and an account page
 //   npm run bench:lighthouse -- / /slots       # other paths
 //   LIGHTHOUSE_RUNS=3 npm run bench:lighthouse # median of 3 runs per path
-//   LIGHTHOUSE_REPORT_DIR=.tmp/lh npm run bench:lighthouse   # also write HTML reports
+//   LIGHTHOUSE_REPORT_DIR=.tmp/lh npm run bench:lighthouse   # also write HTML reports (and the raw JSON)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -157,6 +157,8 @@ async function audit(url: string, port: number, signedIn: boolean): Promise<Ligh
     fs.mkdirSync(reportDir, { recursive: true });
     const name = `${new URL(url).pathname.replace(/[^\w-]+/g, "_") || "_"}-${Date.now()}.html`;
     fs.writeFileSync(path.join(reportDir, name), String(result.report));
+    // The raw result too, for a script to read (the LCP breakdown, the request chains, …).
+    fs.writeFileSync(path.join(reportDir, name.replace(/\.html$/, ".json")), JSON.stringify(result.lhr));
   }
   return result.lhr;
 }

@@ -99,7 +99,6 @@ export function meta() {
   return [
     { title: "Croupier — live casino and slots" },
     { name: "description", content: "Live dealer games and slots. Play responsibly: 18+." },
-    { name: "theme-color", content: "#0c0f18" },
   ];
 }
 
@@ -112,6 +111,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {/* Here, not in meta(): a route's meta replaces the root's, and every page needs it. */}
+        <meta name="theme-color" content="#0c0f18" />
         {/* Before the stylesheets, so it never waits for them: a stored consent hides the banner, and the
             first interaction is remembered for the third-party services' start (ADR 045). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_HINT_SCRIPT + FIRST_INTERACTION_SCRIPT }} />

@@ -31,7 +31,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page Not Found · Croupier" }];
-  return [{ title: `${loaderData.game.game_name} · ${loaderData.game.provider_name ?? titleFromRouteName(params.provider_name)} · Croupier` }];
+  const provider = loaderData.game.provider_name ?? titleFromRouteName(params.provider_name);
+  return [
+    { title: `${loaderData.game.game_name} · ${provider} · Croupier` },
+    { name: "description", content: `Play ${loaderData.game.game_name} by ${provider} at Croupier. Play responsibly: 18+.` },
+  ];
 }
 
 /** The game window: full screen (empty layout), a bar with back, the title, play mode and the wallet. */

@@ -133,7 +133,8 @@ function filterName(filter: NonNullable<Route.ComponentProps["loaderData"]["filt
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page Not Found · Croupier" }];
   const title = loaderData.filter ? `${filterName(loaderData.filter)} · ${sectionTitle(loaderData.section)}` : sectionTitle(loaderData.section);
-  return [{ title: `${title} · Croupier` }];
+  // A route's meta replaces the root's: the description is the page's own (search results show it).
+  return [{ title: `${title} · Croupier` }, { name: "description", content: `${title} at Croupier: live dealer games and slots. Play responsibly: 18+.` }];
 }
 
 export default function Lobby({ loaderData }: Route.ComponentProps) {

@@ -45,7 +45,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: "Promotions · Croupier" }];
+  return [{ title: "Promotions · Croupier" }, { name: "description", content: "Bonuses and promotions at Croupier. Terms apply; play responsibly: 18+." }];
 }
 
 export default function Promo({ loaderData }: Route.ComponentProps) {

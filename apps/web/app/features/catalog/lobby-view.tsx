@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { Link, NavLink } from "react-router";
 import { ModalLink } from "../../components/modal-link";
 import { Icon } from "../../components/icons";
@@ -99,7 +100,8 @@ function LobbyContent({ section, filter, device }: LobbyProps) {
 }
 
 function SectionRows({ section, device, favorites, scope }: { section: LobbySection; device: DeviceKind; favorites: CatalogGame[]; scope: NonNullable<ReturnType<typeof gridScope>> }) {
-  const entries = useLobbyPage(section, device).data ?? [];
+  // The page's rows arrive after hydration: rendered in slices that yield (a transition), not in one long task.
+  const entries = useDeferredValue(useLobbyPage(section, device).data) ?? [];
   const rows = favorites.length > 0 ? [{ tag: FAVORITES_TAG, games: favorites }, ...entries] : entries;
   if (rows.every((entry) => entry.games.length === 0)) return <EmptyStateFrame />;
   return (
