@@ -17,7 +17,7 @@ import { createPageCache, type CachedPage, type PageCacheLimits } from "../modul
 import { hashInlineScripts } from "../modules/page-cache/hash-inline-scripts.ts";
 import { createContentVersionReader } from "../modules/page-cache/read-content-version.ts";
 
-type Options = {
+export type WebAppOptions = {
   buildDir: string;
   /** The anonymous pages' HTML cache (ADR 044); false turns it off. Tests shorten its limits. */
   pageCache?: (Partial<PageCacheLimits> & { version_interval_ms?: number }) | false;
@@ -189,7 +189,7 @@ export function contentSecurityPolicy(
  */
 export async function webAppPlugin(
   app: FastifyInstance,
-  { buildDir, pageCache: pageCacheOption, deferImport }: Options,
+  { buildDir, pageCache: pageCacheOption, deferImport }: WebAppOptions,
 ) {
   let loading: Promise<WebBuild> | undefined;
   const loadBuild = () => (loading ??= importWebBuild(buildDir, app.env.NODE_ENV));

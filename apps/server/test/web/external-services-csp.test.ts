@@ -1,14 +1,12 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { externalServicesConfig } from "@croupier/contract/entities/external-services-config";
 import { loadEnv } from "../../src/env.ts";
 import { externalServiceOrigins } from "../../src/modules/external-services/external-service-origins.ts";
 import { resolveExternalServices } from "../../src/modules/external-services/resolve-external-services.ts";
-import { buildApp, type App } from "../../src/app.ts";
-import { contentSecurityPolicy, webAppPlugin } from "../../src/plugins/web-app.ts";
+import type { App } from "../../src/app.ts";
+import { contentSecurityPolicy } from "../../src/plugins/web-app.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
+import { serveWebBuild, writeFakeWebBuild } from "./fake-web-build.ts";
 
 const directive = (policy: string, name: string) => policy.split("; ").find((part) => part.startsWith(`${name} `)) ?? "";
 const env = (overrides: Record<string, string> = {}) => loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides });
@@ -78,17 +76,13 @@ describe("the page CSP from the configured services", () => {
 });
 
 // A minimal web build whose render answers one HTML page: the policy header is the server's.
-let dir: string;
+let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;
 let ctx: TestContext;
 // An app serving that build, with Hotjar and the pixel configured.
 let site: App;
 
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), "croupier-web-csp-"));
-  await fs.mkdir(path.join(dir, "server"), { recursive: true });
-  await fs.mkdir(path.join(dir, "client"), { recursive: true });
-  await fs.writeFile(
-    path.join(dir, "server/index.js"),
+  build = await writeFakeWebBuild(
     [
       "const handler = async () => new Response('<!doctype html><title>t</title>', { headers: { 'content-type': 'text/html' } });",
       "export const entry = { module: { createRequestHandler: () => handler } };",
@@ -96,15 +90,13 @@ beforeAll(async () => {
     ].join("\n"),
   );
   ctx = await buildTestApp();
-  site = await buildApp({ env: env({ SERVE_WEB: "false", HOTJAR_SITE_ID: "321", TRACKING_PIXEL_ID: "654" }), database: ctx.database, logger: false });
-  await site.register(webAppPlugin, { buildDir: dir });
-  await site.ready();
+  site = await serveWebBuild(ctx, { buildDir: build.dir }, { HOTJAR_SITE_ID: "321", TRACKING_PIXEL_ID: "654" });
 });
 
 afterAll(async () => {
   await site?.close();
   await ctx?.close();
-  await fs.rm(dir, { recursive: true, force: true });
+  await build?.remove();
 });
 
 describe("server-rendered pages and GET /workspace/external-services", () => {

@@ -1,15 +1,12 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../src/app.ts";
-import { loadEnv } from "../../src/env.ts";
+import type { App } from "../../src/app.ts";
 import { createPageCache, type CachedPage } from "../../src/modules/page-cache/create-page-cache.ts";
 import { hashInlineScripts } from "../../src/modules/page-cache/hash-inline-scripts.ts";
-import { etagMatches, webAppPlugin } from "../../src/plugins/web-app.ts";
+import { etagMatches } from "../../src/plugins/web-app.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
+import { serveWebBuild, writeFakeWebBuild } from "./fake-web-build.ts";
 
 // Issue #20 target 4, ADR 044: the anonymous pages' HTML cache in front of the React Router render.
 
@@ -95,7 +92,7 @@ export const entry = { module: { createRequestHandler: () => handler, createLoad
 export const routes = {}; export const assets = {};
 `;
 
-let dir: string;
+let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;
 let ctx: TestContext;
 let site: App;
 const renders = () => (globalThis as { __pageCacheRenders?: Record<string, number> }).__pageCacheRenders ?? {};
@@ -105,23 +102,17 @@ const scriptSrc = (policy: unknown) =>
     .find((part) => part.startsWith("script-src ")) ?? "";
 
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), "croupier-page-cache-"));
-  await fs.mkdir(path.join(dir, "server"), { recursive: true });
-  await fs.mkdir(path.join(dir, "client"), { recursive: true });
-  await fs.writeFile(path.join(dir, "server/index.js"), BUILD);
+  build = await writeFakeWebBuild(BUILD);
   ctx = await buildTestApp();
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false" });
-  site = await buildApp({ env, database: ctx.database, logger: false });
   // The version is read on every request here, so a catalogue change shows at once.
-  await site.register(webAppPlugin, { buildDir: dir, pageCache: { version_interval_ms: 0 } });
-  await site.ready();
+  site = await serveWebBuild(ctx, { buildDir: build.dir, pageCache: { version_interval_ms: 0 } });
   // Two apps and a fresh database: on a busy machine that takes longer than the default hook timeout.
 }, 300_000);
 
 afterAll(async () => {
   await site?.close();
   await ctx?.close();
-  await fs.rm(dir, { recursive: true, force: true });
+  await build?.remove();
 });
 
 beforeEach(async () => {

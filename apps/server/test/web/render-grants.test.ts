@@ -1,13 +1,9 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../src/app.ts";
-import { loadEnv } from "../../src/env.ts";
+import type { App } from "../../src/app.ts";
 import { createRenderGrants, RENDER_GRANTS_MAX } from "../../src/lib/render-grants.ts";
-import { webAppPlugin } from "../../src/plugins/web-app.ts";
 import { buildTestApp, type TestContext } from "../helpers/build-test-app.ts";
 import { bearer, decodeJwt, signUp } from "../identity/identity-helpers.ts";
+import { serveWebBuild, writeFakeWebBuild } from "./fake-web-build.ts";
 
 // Issue #20 target 4 (signed-in SSR): one session check per page render, not one per in-process API call.
 
@@ -59,26 +55,20 @@ export const routes = {}; export const assets = {};
 
 type RenderState = { token: string; statuses: number[]; between: () => Promise<void> };
 
-let dir: string;
+let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;
 let ctx: TestContext;
 let site: App;
 
 beforeAll(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), "croupier-render-grants-"));
-  await fs.mkdir(path.join(dir, "server"), { recursive: true });
-  await fs.mkdir(path.join(dir, "client"), { recursive: true });
-  await fs.writeFile(path.join(dir, "server/index.js"), BUILD);
+  build = await writeFakeWebBuild(BUILD);
   ctx = await buildTestApp({}, { demo: true });
-  const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false", DEMO_MODE: "true" });
-  site = await buildApp({ env, database: ctx.database, logger: false });
-  await site.register(webAppPlugin, { buildDir: dir, pageCache: false });
-  await site.ready();
+  site = await serveWebBuild(ctx, { buildDir: build.dir, pageCache: false }, { DEMO_MODE: "true" });
 }, 300_000);
 
 afterAll(async () => {
   await site?.close();
   await ctx?.close();
-  await fs.rm(dir, { recursive: true, force: true });
+  await build?.remove();
 });
 
 describe("a signed-in page render", () => {
