@@ -9,16 +9,18 @@ import type { GamesPage } from "./list-games.ts";
  * The text is what the schema's serialiser would produce, key for key (a test pins it).
  */
 export function sendGameList(request: FastifyRequest, reply: FastifyReply, page: GamesPage): FastifyReply {
-  const metadata = JSON.stringify({ request_id: request.id, ...page.pager });
-  return reply
-    .type("application/json; charset=utf-8")
-    .send(`{"status":"ok","payload":[${page.json.join(",")}],"metadata":${metadata}}`);
+  return sendOkJson(request, reply, `[${page.json.join(",")}]`, page.pager);
 }
 
-/** Sends a payload already serialised by its response schema (getPageContentJson) in the ok envelope. */
-export function sendOkJson(request: FastifyRequest, reply: FastifyReply, payloadJson: string): FastifyReply {
-  const metadata = JSON.stringify({ request_id: request.id });
+/** Sends a payload already serialised by its response schema (game lists, getPageContentJson) in the ok envelope. */
+export function sendOkJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payloadJson: string,
+  metadata: Record<string, unknown> = {},
+): FastifyReply {
+  const meta = JSON.stringify({ request_id: request.id, ...metadata });
   return reply
     .type("application/json; charset=utf-8")
-    .send(`{"status":"ok","payload":${payloadJson},"metadata":${metadata}}`);
+    .send(`{"status":"ok","payload":${payloadJson},"metadata":${meta}}`);
 }
